@@ -1,0 +1,26 @@
+import type { Intent, Usage } from '@askflow/contract';
+import type { KeyMode } from '../store/apiKeys.js';
+
+/** What the api hands the workflow: everything already authenticated, validated and resolved. */
+export interface AskWorkflowInput {
+  requestId: string;
+  tenantId: string;
+  threadId: string;
+  message: string;
+  /** Resolved `<provider>:<model>` id that will answer. */
+  model: string;
+  externalUserId: string | null;
+  keyMode: KeyMode;
+  /** Unix ms when the api accepted the request; latency is measured from here. */
+  receivedAt: number;
+}
+
+export interface IntentDecision {
+  intent: Intent;
+}
+
+export interface GeneratedAnswer {
+  answer: string;
+  usage: Usage;
+  model: string;
+}

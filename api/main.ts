@@ -1,0 +1,40 @@
+import { once } from 'node:events';
+import { Client, Connection } from '@temporalio/client';
+import { readEnv } from '../config/env.js';
+import { createLogger } from '../config/logger.js';
+import { temporalConnectionOptions } from '../config/temporalConnection.js';
+import { migrate } from '../store/migrate.js';
+import { createPool } from '../store/pool.js';
+import { createApp } from './app.js';
+
+const env = readEnv();
+const log = createLogger('api', env.LOG_LEVEL);
+
+const pool = createPool(env.DATABASE_URL, 20);
+await migrate(env.DATABASE_URL, (m) => log.debug(m));
+const connection = await Connection.connect(temporalConnectionOptions(env));
+const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
+
+const app = createApp({ pool, log, temporal, temporalConnection: connection, taskQueue: env.TEMPORAL_TASK_QUEUE, askTimeoutMs: env.ASK_TIMEOUT_MS });
+const server = app.listen(env.PORT, env.HOST);
+await once(server, 'listening');
+const address = server.address();
+const port = typeof address === 'object' && address ? address.port : env.PORT;
+log.info({ url: `http://${env.HOST}:${port}` }, 'api ready');
+if (process.send) process.send({ ready: true, port });
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  server.closeIdleConnections();
+  await once(server, 'close');
+  await connection.close();
+  await pool.end();
+  log.info('api stopped');
+  process.exit(0);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());
+// A launcher that dies without stopping us must not leave an orphan api behind.
+process.on('disconnect', () => void stop());

@@ -1,0 +1,41 @@
+import type { Middleware } from 'koa';
+import type { ErrorBody } from '@askflow/contract';
+import type { Logger } from '../../config/logger.js';
+import { ApiError } from '../errors.js';
+
+/** Any failure becomes `{"error":{code,message,requestId}}` with the matching status. */
+export function errorBody(log: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new ApiError('NotFound', `No route for ${ctx.method} ${ctx.path}`);
+      }
+    } catch (err) {
+      const apiError = toApiError(err);
+      if (apiError.status >= 500) log.error({ err, requestId: ctx.state.requestId }, 'request failed');
+      const body: ErrorBody = {
+        error: {
+          code: apiError.code,
+          message: apiError.message,
+          requestId: ctx.state.requestId as string,
+          ...(apiError.details ? { details: apiError.details } : {}),
+        },
+      };
+      ctx.status = apiError.status;
+      ctx.set(apiError.headers);
+      ctx.body = body;
+    }
+  };
+}
+
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  // Koa and its body parser throw http-errors with `status` and `expose`.
+  const e = err as { status?: number; expose?: boolean; message?: string; type?: string };
+  if (e.status === 413) return new ApiError('PayloadTooLarge', 'Request body is too large');
+  if (e.status === 415) return new ApiError('UnsupportedMediaType', e.message ?? 'Unsupported media type');
+  if (err instanceof SyntaxError && e.status === 400) return new ApiError('ValidationError', 'Request body is not valid JSON');
+  if (e.status && e.status >= 400 && e.status < 500 && e.expose) return new ApiError('ValidationError', e.message ?? 'Bad request');
+  return new ApiError('Internal', 'Internal error');
+}

@@ -1,0 +1,22 @@
+import Router from '@koa/router';
+import type { Connection } from '@temporalio/client';
+import type { Pool } from '../../store/pool.js';
+
+/** `/health`: the process answers. `/ready`: it can reach PostgreSQL and Temporal. */
+export function healthRoutes(deps: { pool: Pool; temporalConnection: Connection }): Router {
+  const router = new Router();
+  router.get('/health', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/ready', async (ctx) => {
+    const [postgres, temporal] = await Promise.all([
+      deps.pool.query('SELECT 1').then(() => true, () => false),
+      deps.temporalConnection.healthService.check({}).then((r) => r.status === 1, () => false),
+    ]);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = postgres && temporal ? 200 : 503;
+    ctx.body = { status: ctx.status === 200 ? 'ready' : 'unavailable', postgres, temporal };
+  });
+  return router;
+}

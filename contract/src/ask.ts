@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Longest `message` the service accepts, in characters. The spec leaves it open; 32k keeps one
+ * request well inside any chat model's context while allowing pasted documents. */
+export const MAX_MESSAGE_CHARS = 32_000;
+/** The spec's limit for `externalThreadId`. */
+export const MAX_EXTERNAL_THREAD_ID_CHARS = 255;
+
+const headerMap = z.record(z.string().min(1), z.string());
+
+export const IntentSchema = z.enum(['vanilla', 'rag', 'tools', 'rag_tools']);
+
+/**
+ * Body of `POST /service/ask`. Unknown top-level fields are refused (a misspelt `mesage` must
+ * not silently become an empty ask); `metadata` stays free-form.
+ */
+export const AskRequestSchema = z.strictObject({
+  tenantId: z.string().min(1),
+  message: z
+    .string()
+    .max(MAX_MESSAGE_CHARS)
+    .refine((m) => m.trim().length > 0, 'message must not be empty'),
+  /** Checked as a UUID by thread resolution, which answers `InvalidInput` (not a schema error). */
+  threadId: z.string().min(1).optional(),
+  externalThreadId: z.string().min(1).max(MAX_EXTERNAL_THREAD_ID_CHARS).optional(),
+  externalUserId: z.string().min(1).max(255).optional(),
+  authToken: z.string().min(1).optional(),
+  headers: headerMap.optional(),
+  toolHeaders: headerMap.optional(),
+  model: z.string().min(1).max(200).optional(),
+  responseFormat: z.enum(['text', 'json_object']).optional(),
+  jsonSchema: z.record(z.string(), z.unknown()).optional(),
+  metadata: z.looseObject({ requestType: z.string().optional() }).optional(),
+});
+
+export const UsageSchema = z.object({
+  promptTokens: z.number().int().nonnegative(),
+  completionTokens: z.number().int().nonnegative(),
+  totalTokens: z.number().int().nonnegative(),
+});
+
+export const AskResponseSchema = z.object({
+  threadId: z.uuid(),
+  answer: z.string(),
+  intent: IntentSchema,
+  toolUsed: z.string().nullable(),
+  ragChunksUsed: z.number().int().nonnegative(),
+  usage: UsageSchema,
+  model: z.string(),
+});
+
+export type AskRequest = z.infer<typeof AskRequestSchema>;
+export type AskResponse = z.infer<typeof AskResponseSchema>;
+export type Usage = z.infer<typeof UsageSchema>;
+export type Intent = z.infer<typeof IntentSchema>;

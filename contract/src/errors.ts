@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Every error code the service answers with, and the HTTP status each one travels with. */
+export const ERROR_STATUS = {
+  InvalidInput: 400,
+  ValidationError: 400,
+  MODEL_NOT_ALLOWED: 400,
+  Unauthorized: 401,
+  NotFound: 404,
+  Conflict: 409,
+  UnsupportedMediaType: 415,
+  PayloadTooLarge: 413,
+  RateLimited: 429,
+  Internal: 500,
+  Unavailable: 503,
+  Timeout: 504,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    requestId: z.string(),
+    /** Field-level problems of a `ValidationError`: where and what. */
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

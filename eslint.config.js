@@ -1,0 +1,36 @@
+// Lint runs inside `npm test`; type-aware rules catch floating promises, which matter in
+// a service where a forgotten await silently loses an answer.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', 'node_modules/**', '.askflow/**', 'coverage/**', 'console/build/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: globals.node,
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // Workflow code is replayed by Temporal: it must not reach for Node or wall-clock APIs.
+    files: ['workflows/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['node:*', 'pg', 'openai', '../activities/*', '!../activities/index.js'], message: 'Workflows stay deterministic: import activity types only.' },
+      ] }],
+    },
+  },
+);

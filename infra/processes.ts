@@ -1,0 +1,81 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+
+/** A child process of the stack, with its log file and a way to stop it. */
+export interface ManagedProcess {
+  name: string;
+  child: ChildProcess;
+  logFile: string;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process is gone. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function tailOf(file: string, lines = 25): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+function manage(name: string, child: ChildProcess, logFile: string): ManagedProcess {
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  return {
+    name,
+    child,
+    logFile,
+    async stop(graceMs = 15_000) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/**
+ * Forks a Node service that reports `{ready: true, ...}` over IPC once it can take work.
+ * Output goes to `logFile`; a service that dies before it is ready fails with its log's tail.
+ */
+export async function forkService(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  timeoutMs = 120_000,
+): Promise<{ proc: ManagedProcess; message: Record<string, unknown> }> {
+  const fd = openSync(logFile, 'a');
+  const child = fork(script, [], { env, stdio: ['ignore', fd, fd, 'ipc'] });
+  closeSync(fd);
+  const proc = manage(name, child, logFile);
+  const message = await new Promise<Record<string, unknown>>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void proc.stop(1000);
+      reject(new Error(`${name} did not become ready within ${timeoutMs} ms. Last log lines (${logFile}):\n${tailOf(logFile)}`));
+    }, timeoutMs);
+    child.on('message', (m: Record<string, unknown>) => {
+      if (m && m.ready) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (${signal ?? code}) before it was ready. Last log lines (${logFile}):\n${tailOf(logFile)}`));
+    });
+  });
+  return { proc, message };
+}
+
+/** Spawns a non-Node program with its output in `logFile`. */
+export function spawnProgram(name: string, command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv = process.env): ManagedProcess {
+  const fd = openSync(logFile, 'a');
+  const child = spawn(command, args, { env, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  return manage(name, child, logFile);
+}

@@ -1,0 +1,122 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrate } from '../store/migrate.js';
+import { DIST_DIR } from './paths.js';
+import { provisionPostgres } from './postgres.js';
+import { forkService, type ManagedProcess } from './processes.js';
+import { provisionTemporal } from './temporal.js';
+
+export interface StackPorts {
+  api: number;
+  temporal: number;
+  temporalUi: number;
+  postgres: number;
+}
+
+export interface StackOptions {
+  /** Folder for this stack's data and logs. */
+  dir: string;
+  ports: StackPorts;
+  taskQueue: string;
+  /** Tests use a throwaway database on a given server instead of the server's own. */
+  scratchDatabase: boolean;
+  logLevel: string;
+  log: (m: string) => void;
+}
+
+export interface Stack {
+  baseUrl: string;
+  databaseUrl: string;
+  temporalAddress: string;
+  temporalNamespace: string;
+  temporalUiUrl: string | null;
+  taskQueue: string;
+  logDir: string;
+  /** Environment a worker or api process of this stack runs with. */
+  serviceEnv: NodeJS.ProcessEnv;
+  processes: ManagedProcess[];
+  startWorker(): Promise<ManagedProcess>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole stack on one machine: Temporal, PostgreSQL (migrated), one worker, one api.
+ * Stops in reverse order: api, worker (drains its tasks), Temporal, PostgreSQL.
+ */
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const logDir = join(opts.dir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const started: ManagedProcess[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const p of [...started].reverse()) await p.stop();
+    for (const c of cleanups.reverse()) await c();
+  };
+
+  try {
+    const [temporal, postgres] = await Promise.all([
+      provisionTemporal({
+        port: opts.ports.temporal,
+        uiPort: opts.ports.temporalUi,
+        dbFile: join(opts.dir, 'temporal.sqlite'),
+        logFile: join(logDir, 'temporal.log'),
+        log: opts.log,
+      }).then((t) => {
+        if (t.process) started.push(t.process);
+        return t;
+      }),
+      provisionPostgres({
+        dataDir: join(opts.dir, 'postgres'),
+        port: opts.ports.postgres,
+        logFile: join(logDir, 'postgres.log'),
+        scratch: opts.scratchDatabase,
+      }).then((p) => {
+        // PostgreSQL stops last: put it first in the list that is stopped in reverse.
+        if (p.process) started.unshift(p.process);
+        cleanups.push(p.dispose);
+        return p;
+      }),
+    ]);
+    await migrate(postgres.url, opts.log);
+
+    const serviceEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: postgres.url,
+      TEMPORAL_ADDRESS: temporal.address,
+      TEMPORAL_NAMESPACE: temporal.namespace,
+      TEMPORAL_TASK_QUEUE: opts.taskQueue,
+      ...(temporal.uiUrl ? { TEMPORAL_UI_URL: temporal.uiUrl } : {}),
+      LOG_LEVEL: opts.logLevel,
+    };
+    const startWorker = async () => {
+      const { proc } = await forkService('worker', join(DIST_DIR, 'worker', 'main.js'), serviceEnv, join(logDir, 'worker.log'));
+      started.push(proc);
+      return proc;
+    };
+    await startWorker();
+    const api = await forkService(
+      'api',
+      join(DIST_DIR, 'api', 'main.js'),
+      { ...serviceEnv, HOST: '127.0.0.1', PORT: String(opts.ports.api) },
+      join(logDir, 'api.log'),
+    );
+    started.push(api.proc);
+
+    return {
+      baseUrl: `http://127.0.0.1:${String(api.message.port)}`,
+      databaseUrl: postgres.url,
+      temporalAddress: temporal.address,
+      temporalNamespace: temporal.namespace,
+      temporalUiUrl: temporal.uiUrl,
+      taskQueue: opts.taskQueue,
+      logDir,
+      serviceEnv,
+      processes: started,
+      startWorker,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

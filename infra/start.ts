@@ -1,0 +1,84 @@
+/**
+ * `npm start`: the whole stack on this machine, a seeded demo project, and its credentials in
+ * `.askflow/dev.json`; runs until Ctrl-C, then stops every process it started.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createPool } from '../store/pool.js';
+import { STATE_DIR } from './paths.js';
+import { portInUse } from './ports.js';
+import { seedDemoProject } from './seed.js';
+import { startStack } from './stack.js';
+
+const log = (m: string) => console.log(`[askflow] ${m}`);
+const started = Date.now();
+
+const ports = {
+  api: Number(process.env.PORT ?? 8787),
+  temporal: Number(process.env.ASKFLOW_TEMPORAL_PORT ?? 7233),
+  temporalUi: Number(process.env.ASKFLOW_TEMPORAL_UI_PORT ?? 8233),
+  postgres: Number(process.env.ASKFLOW_POSTGRES_PORT ?? 54329),
+};
+const wanted: [string, number, boolean][] = [
+  ['api (PORT)', ports.api, true],
+  ['Temporal (ASKFLOW_TEMPORAL_PORT)', ports.temporal, !process.env.TEMPORAL_ADDRESS],
+  ['Temporal UI (ASKFLOW_TEMPORAL_UI_PORT)', ports.temporalUi, !process.env.TEMPORAL_ADDRESS],
+  ['PostgreSQL (ASKFLOW_POSTGRES_PORT)', ports.postgres, !process.env.DATABASE_URL],
+];
+for (const [what, port, needed] of wanted) {
+  if (needed && (await portInUse(port))) {
+    console.error(`[askflow] Port ${port} for ${what} is already in use. Is another \`npm start\` running? Set that variable to use another port.`);
+    process.exit(1);
+  }
+}
+
+const dir = join(STATE_DIR, 'dev');
+mkdirSync(dir, { recursive: true });
+let stopping: Promise<void> | null = null;
+let stack: Awaited<ReturnType<typeof startStack>> | null = null;
+function shutdown(signal: string) {
+  if (stopping) return;
+  log(`${signal}: stopping…`);
+  stopping = (stack ? stack.stop() : Promise.resolve()).then(() => {
+    log('stopped; data kept in .askflow/dev');
+    process.exit(0);
+  });
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+log('starting Temporal, PostgreSQL, worker and api…');
+stack = await startStack({
+  dir,
+  ports,
+  taskQueue: process.env.TEMPORAL_TASK_QUEUE ?? 'askflow',
+  scratchDatabase: false,
+  logLevel: process.env.LOG_LEVEL ?? 'info',
+  log,
+});
+if (stopping) await new Promise(() => undefined);
+
+const pool = createPool(stack.databaseUrl, 1);
+const devJson = join(STATE_DIR, 'dev.json');
+const demo = await seedDemoProject(pool, devJson);
+await pool.end();
+
+const info = { baseUrl: stack.baseUrl, tenantId: demo.tenantId, apiKey: demo.apiKey, temporalUiUrl: stack.temporalUiUrl };
+writeFileSync(devJson, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+
+console.log(`
+  Askflow is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
+
+  API          ${info.baseUrl}
+  Temporal UI  ${info.temporalUiUrl ?? '(external cluster)'}
+  Tenant ID    ${info.tenantId}
+  API key      ${info.apiKey}
+  Logs         ${stack.logDir}
+  (the same as JSON in .askflow/dev.json)
+
+  Try:
+    curl -s ${info.baseUrl}/service/ask -H 'Content-Type: application/json' \\
+      -H 'X-API-Key: ${info.apiKey}' -d '{"tenantId":"${info.tenantId}","message":"hello"}'
+
+  Ctrl-C stops everything.
+`);

@@ -1,0 +1,152 @@
+/**
+ * Everything about provisioning Temporal for Askflow lives here, used by `npm start`, `npm test`
+ * (and so `.ci/run`):
+ * - `TEMPORAL_ADDRESS` set → that cluster (TLS / API key from the environment), with Askflow's
+ *   search attributes registered through the operator service when it allows it.
+ * - unset → the official Temporal CLI dev server, found on PATH, else in the machine cache, else
+ *   built once from its pinned Go module into that cache.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Connection } from '@temporalio/client';
+import { readEnv } from '../config/env.js';
+import { temporalConnectionOptions } from '../config/temporalConnection.js';
+import { SEARCH_ATTRIBUTES } from '../workflows/searchAttributes.js';
+import { CACHE_DIR } from './paths.js';
+import { spawnProgram, tailOf, type ManagedProcess } from './processes.js';
+
+const run = promisify(execFile);
+
+/** Pinned: later tags carry a `replace` directive that `go install` refuses. */
+export const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal';
+export const TEMPORAL_CLI_VERSION = 'v1.5.1';
+
+const cachedCliDir = join(CACHE_DIR, 'temporal-cli', TEMPORAL_CLI_VERSION);
+const cachedCli = join(cachedCliDir, 'bin', 'temporal');
+
+export interface TemporalInfo {
+  address: string;
+  namespace: string;
+  /** Web UI base, when there is one we know of. */
+  uiUrl: string | null;
+  /** Present when this process started the dev server. */
+  process: ManagedProcess | null;
+}
+
+async function onPath(): Promise<string | null> {
+  try {
+    await run('temporal', ['--version']);
+    return 'temporal';
+  } catch {
+    return null;
+  }
+}
+
+/** The `temporal` binary: PATH, else cache, else `go install` of the pinned module into the cache. */
+export async function temporalCli(log: (m: string) => void): Promise<string> {
+  const found = (await onPath()) ?? (existsSync(cachedCli) ? cachedCli : null);
+  if (found) return found;
+  try {
+    await run('go', ['version']);
+  } catch {
+    throw new Error(
+      `The Temporal CLI is not on PATH or in ${cachedCliDir}, and Go is not installed to build it. ` +
+        `Install Go (https://go.dev/dl) or the Temporal CLI, or set TEMPORAL_ADDRESS to use an existing cluster.`,
+    );
+  }
+  log(`Building the Temporal CLI ${TEMPORAL_CLI_VERSION} from its Go module (once; cached in ${cachedCliDir})…`);
+  const started = Date.now();
+  // Build into a private folder and rename, so a concurrent launcher never sees half a binary.
+  const staging = join(cachedCliDir, `staging-${process.pid}`);
+  mkdirSync(staging, { recursive: true });
+  try {
+    await run('go', ['install', `${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION}`], {
+      env: { ...process.env, GOBIN: staging, GOFLAGS: '-ldflags=-s -w' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    mkdirSync(join(cachedCliDir, 'bin'), { recursive: true });
+    renameSync(join(staging, 'temporal'), cachedCli);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  log(`Built the Temporal CLI in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return cachedCli;
+}
+
+function searchAttributeFlags(): string[] {
+  return Object.values(SEARCH_ATTRIBUTES).flatMap((k) => ['--search-attribute', `${k.name}=Keyword`]);
+}
+
+async function waitForFrontend(address: string, proc: ManagedProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc.child.exitCode !== null) {
+      throw new Error(`The Temporal dev server exited (${proc.child.exitCode}). Last log lines (${proc.logFile}):\n${tailOf(proc.logFile)}`);
+    }
+    try {
+      const conn = await Connection.connect({ address, connectTimeout: 1000 });
+      const health = await conn.healthService.check({});
+      await conn.close();
+      if (health.status === 1) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      await proc.stop(1000);
+      throw new Error(`The Temporal dev server did not answer on ${address} within ${timeoutMs} ms. Log: ${proc.logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export interface DevServerOptions {
+  port: number;
+  uiPort: number;
+  /** SQLite file; runs survive restarts of the dev server. */
+  dbFile: string;
+  logFile: string;
+  log: (m: string) => void;
+}
+
+/** Starts `temporal server start-dev` with Askflow's search attributes, and waits until it serves. */
+export async function startTemporalDevServer(opts: DevServerOptions): Promise<TemporalInfo> {
+  const cli = await temporalCli(opts.log);
+  const address = `127.0.0.1:${opts.port}`;
+  const args = [
+    'server', 'start-dev',
+    '--ip', '127.0.0.1',
+    '--port', String(opts.port),
+    '--ui-port', String(opts.uiPort),
+    '--db-filename', opts.dbFile,
+    '--log-level', 'warn',
+    ...searchAttributeFlags(),
+  ];
+  const proc = spawnProgram('temporal', cli, args, opts.logFile);
+  await waitForFrontend(address, proc, 60_000);
+  return { address, namespace: 'default', uiUrl: `http://127.0.0.1:${opts.uiPort}`, process: proc };
+}
+
+/** Uses the cluster named by `TEMPORAL_ADDRESS`, registering the search attributes if allowed. */
+export async function useExistingTemporal(log: (m: string) => void): Promise<TemporalInfo> {
+  const env = readEnv({ DATABASE_URL: 'unused', ...process.env });
+  const connection = await Connection.connect(temporalConnectionOptions(env));
+  try {
+    const { IndexedValueType } = await import('@temporalio/proto').then((m) => m.temporal.api.enums.v1);
+    const searchAttributes = Object.fromEntries(Object.values(SEARCH_ATTRIBUTES).map((k) => [k.name, IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD]));
+    await connection.operatorService.addSearchAttributes({ namespace: env.TEMPORAL_NAMESPACE, searchAttributes });
+  } catch (err) {
+    const message = (err as Error).message;
+    if (!/already exists/i.test(message)) {
+      log(`Could not register Askflow's search attributes (${message}); on Temporal Cloud add them with tcld or the Cloud UI.`);
+    }
+  } finally {
+    await connection.close();
+  }
+  return { address: env.TEMPORAL_ADDRESS, namespace: env.TEMPORAL_NAMESPACE, uiUrl: env.TEMPORAL_UI_URL ?? null, process: null };
+}
+
+export async function provisionTemporal(opts: DevServerOptions): Promise<TemporalInfo> {
+  return process.env.TEMPORAL_ADDRESS ? useExistingTemporal(opts.log) : startTemporalDevServer(opts);
+}

@@ -1,0 +1,52 @@
+/**
+ * The stack `npm test` runs against: the same Temporal dev server, PostgreSQL, worker and api
+ * as `npm start`, on ports the OS picks and in a folder of its own, so it runs beside a live
+ * `npm start` and leaves nothing behind.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { STATE_DIR } from './paths.js';
+import { freePort } from './ports.js';
+import { startStack, type Stack } from './stack.js';
+
+export interface TestStackInfo {
+  baseUrl: string;
+  databaseUrl: string;
+  temporalAddress: string;
+  temporalNamespace: string;
+  temporalUiUrl: string | null;
+  taskQueue: string;
+  logDir: string;
+}
+
+export async function startTestStack(): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
+  const dir = join(STATE_DIR, `test-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  const [api, temporal, temporalUi, postgres] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const stack = await startStack({
+    dir,
+    ports: { api, temporal, temporalUi, postgres },
+    taskQueue: `askflow-test-${process.pid}`,
+    scratchDatabase: true,
+    logLevel: 'debug',
+    log: () => undefined,
+  });
+  const info: TestStackInfo = {
+    baseUrl: stack.baseUrl,
+    databaseUrl: stack.databaseUrl,
+    temporalAddress: stack.temporalAddress,
+    temporalNamespace: stack.temporalNamespace,
+    temporalUiUrl: stack.temporalUiUrl,
+    taskQueue: stack.taskQueue,
+    logDir: stack.logDir,
+  };
+  return {
+    stack,
+    info,
+    async dispose() {
+      await stack.stop();
+      // Logs stay for a failed run to be read; set ASKFLOW_KEEP_TEST_DATA=1 to keep everything.
+      if (!process.env.ASKFLOW_KEEP_TEST_DATA) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

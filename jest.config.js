@@ -1,0 +1,19 @@
+// jest runs our ESM TypeScript through swc (no type-checking here: `tsc -b` does that).
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'es6' } }],
+  },
+  moduleNameMapper: {
+    '^@askflow/contract$': '<rootDir>/contract/src/index.ts',
+    '^@askflow/client$': '<rootDir>/client/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  globalSetup: '<rootDir>/test/stack/globalSetup.mjs',
+  globalTeardown: '<rootDir>/test/stack/globalTeardown.mjs',
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,102 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AskResponseSchema } from '@askflow/contract';
+import { freePort } from '../../infra/ports.js';
+import { DIST_DIR } from '../../infra/paths.js';
+
+// `npm start`'s launcher, as a user runs it: its own stack, its own data folder.
+const stateDir = mkdtempSync(join(tmpdir(), 'askflow-start-'));
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  const rest = { ...process.env };
+  delete rest.DATABASE_URL;
+  delete rest.TEMPORAL_ADDRESS;
+  env = {
+    ...rest,
+    ASKFLOW_STATE_DIR: stateDir,
+    PORT: String(await freePort()),
+    ASKFLOW_TEMPORAL_PORT: String(await freePort()),
+    ASKFLOW_TEMPORAL_UI_PORT: String(await freePort()),
+    ASKFLOW_POSTGRES_PORT: String(await freePort()),
+  };
+});
+afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
+
+function descendants(pid: number): number[] {
+  let out: string;
+  try {
+    out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  } catch {
+    return []; // ps exits 1 when there are none
+  }
+  const kids = out.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
+  return kids.flatMap((k) => [k, ...descendants(k)]);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function launch(): Promise<{ child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
+  rmSync(join(stateDir, 'dev.json.ready'), { force: true });
+  // Own process group, so "Ctrl-C" below reaches the launcher and all it started, like a terminal's.
+  const child = spawn(process.execPath, [join(DIST_DIR, 'infra', 'start.js')], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 90_000;
+  while (!out.includes('Ctrl-C stops everything')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, output: () => out, exited };
+}
+
+async function ctrlC(run: Awaited<ReturnType<typeof launch>>): Promise<void> {
+  const tree = descendants(run.child.pid!);
+  expect(tree.length).toBeGreaterThanOrEqual(4); // postgres host, temporal, worker, api (and postgres itself)
+  process.kill(-run.child.pid!, 'SIGINT');
+  expect(await run.exited).toBe(0);
+  await new Promise((r) => setTimeout(r, 200));
+  expect(tree.filter(alive)).toEqual([]);
+}
+
+describe('npm start', () => {
+  it('comes up, answers an ask, stops cleanly on Ctrl-C and reuses its data on the next start', async () => {
+    const first = await launch();
+    const devJson = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as Record<string, string>;
+    expect(Object.keys(devJson).sort()).toEqual(['apiKey', 'baseUrl', 'temporalUiUrl', 'tenantId']);
+    expect(devJson.apiKey).toMatch(/^askflow_test_/);
+    expect(first.output()).toContain(devJson.apiKey);
+    expect(first.output()).toContain(devJson.temporalUiUrl);
+
+    const ask = (body: object) =>
+      fetch(`${devJson.baseUrl}/service/ask`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': devJson.apiKey! },
+        body: JSON.stringify({ tenantId: devJson.tenantId, ...body }),
+      });
+    const answer = AskResponseSchema.parse(await (await ask({ message: 'hello' })).json());
+    const ui = await fetch(devJson.temporalUiUrl!);
+    expect(ui.status).toBe(200);
+
+    await ctrlC(first);
+
+    const second = await launch();
+    expect(JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8'))).toEqual(devJson);
+    // The thread made before the restart is still there to continue.
+    const again = AskResponseSchema.parse(await (await ask({ message: 'again', threadId: answer.threadId })).json());
+    expect(again.threadId).toBe(answer.threadId);
+    await ctrlC(second);
+    expect(existsSync(join(stateDir, 'dev', 'postgres', 'PG_VERSION'))).toBe(true);
+  }, 240_000);
+});

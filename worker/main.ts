@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { createActivities } from '../activities/index.js';
+import { readEnv } from '../config/env.js';
+import { createLogger } from '../config/logger.js';
+import { temporalConnectionOptions } from '../config/temporalConnection.js';
+import { migrate } from '../store/migrate.js';
+import { createPool } from '../store/pool.js';
+
+const env = readEnv();
+const log = createLogger('worker', env.LOG_LEVEL);
+
+const pool = createPool(env.DATABASE_URL);
+await migrate(env.DATABASE_URL, (m) => log.debug(m));
+
+const connection = await NativeConnection.connect(temporalConnectionOptions(env));
+const worker = await Worker.create({
+  connection,
+  namespace: env.TEMPORAL_NAMESPACE,
+  taskQueue: env.TEMPORAL_TASK_QUEUE,
+  workflowsPath: fileURLToPath(new URL('../workflows/index.js', import.meta.url)),
+  activities: createActivities(pool),
+  // In-flight activities get this long to finish when the worker is asked to stop.
+  shutdownGraceTime: '10 seconds',
+});
+
+// A launcher that dies without stopping us must not leave an orphan worker behind.
+process.on('disconnect', () => worker.shutdown());
+
+log.info({ taskQueue: env.TEMPORAL_TASK_QUEUE, namespace: env.TEMPORAL_NAMESPACE }, 'worker ready');
+if (process.send) process.send({ ready: true });
+// run() resolves once SIGINT/SIGTERM (the SDK's shutdown signals) have drained in-flight tasks.
+await worker.run();
+await connection.close();
+await pool.end();
+log.info('worker stopped');
+// The SDK's native runtime keeps the event loop alive; everything is drained, so leave now.
+process.exit(0);

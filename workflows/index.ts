@@ -1,0 +1,1 @@
+export { askWorkflow } from './ask.js';
