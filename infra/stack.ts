@@ -77,7 +77,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         return p;
       }),
     ]);
-    await migrate(postgres.url, opts.log);
+    await migrate(postgres.url);
 
     const serviceEnv: NodeJS.ProcessEnv = {
       ...process.env,

@@ -29,7 +29,7 @@ export async function startTestStack(): Promise<{ stack: Stack; info: TestStackI
     taskQueue: `askflow-test-${process.pid}`,
     scratchDatabase: true,
     logLevel: 'debug',
-    log: () => undefined,
+    log: (m) => console.log(`[askflow] ${m}`),
   });
   const info: TestStackInfo = {
     baseUrl: stack.baseUrl,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AskResponseSchema } from '@askflow/contract';
 import { freePort } from '../../infra/ports.js';
+import { stackInfo } from '../stack/context.js';
 import { DIST_DIR } from '../../infra/paths.js';
 
 // `npm start`'s launcher, as a user runs it: its own stack, its own data folder.
@@ -45,10 +46,10 @@ function alive(pid: number): boolean {
   }
 }
 
-async function launch(): Promise<{ child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
+async function launch(extraEnv: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
   rmSync(join(stateDir, 'dev.json.ready'), { force: true });
   // Own process group, so "Ctrl-C" below reaches the launcher and all it started, like a terminal's.
-  const child = spawn(process.execPath, [join(DIST_DIR, 'infra', 'start.js')], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(DIST_DIR, 'infra', 'start.js')], { env: { ...env, ...extraEnv }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -99,4 +100,31 @@ describe('npm start', () => {
     await ctrlC(second);
     expect(existsSync(join(stateDir, 'dev', 'postgres', 'PG_VERSION'))).toBe(true);
   }, 240_000);
+});
+
+describe('npm start with TEMPORAL_ADDRESS and DATABASE_URL set', () => {
+  it('uses that cluster and database, starting neither itself', async () => {
+    const info = stackInfo();
+    const run = await launch({ TEMPORAL_ADDRESS: info.temporalAddress, DATABASE_URL: info.databaseUrl, TEMPORAL_TASK_QUEUE: `external-${process.pid}` });
+    const commands = descendants(run.child.pid!).map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      } catch {
+        return '';
+      }
+    });
+    expect(commands.filter((c) => /temporal server|postgresHost|bin\/postgres/.test(c))).toEqual([]);
+    expect(commands.filter((c) => /worker\/main|api\/main/.test(c))).toHaveLength(2);
+    expect(run.output()).toContain('(external cluster)');
+
+    const dev = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as Record<string, string>;
+    const res = await fetch(`${dev.baseUrl}/service/ask`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': dev.apiKey! },
+      body: JSON.stringify({ tenantId: dev.tenantId, message: 'hello' }),
+    });
+    expect(res.status).toBe(200);
+    process.kill(-run.child.pid!, 'SIGINT');
+    expect(await run.exited).toBe(0);
+  }, 120_000);
 });
