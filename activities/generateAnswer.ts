@@ -1,21 +1,54 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { ProviderError } from '../providers/errors.js';
 import { chatProviderFor, parseModelId } from '../providers/registry.js';
 import type { Pool } from '../store/pool.js';
 import { getProject } from '../store/projects.js';
+import { getProviderSecret } from '../store/providers.js';
+import { historyWithin } from './history.js';
 import type { AskWorkflowInput, GeneratedAnswer } from './types.js';
 
-export function generateAnswer(pool: Pool) {
+export interface GenerateDeps {
+  pool: Pool;
+  masterKey: Buffer;
+}
+
+/**
+ * A provider failure as Temporal should treat it: rate limits, 5xx and timeouts are retried
+ * (after the provider's Retry-After when it gave one); refusals and unusable output are not.
+ */
+function asFailure(err: unknown): unknown {
+  if (!(err instanceof ProviderError)) return err;
+  return ApplicationFailure.create({
+    message: err.message,
+    type: err.kind,
+    nonRetryable: !err.retryable,
+    ...(err.retryAfterMs !== undefined ? { nextRetryDelay: err.retryAfterMs } : {}),
+  });
+}
+
+export function generateAnswer({ pool, masterKey }: GenerateDeps) {
   return async function generateAnswer(input: AskWorkflowInput): Promise<GeneratedAnswer> {
     const project = await getProject(pool, input.tenantId);
-    if (!project) throw new Error(`project ${input.tenantId} no longer exists`);
+    if (!project) throw ApplicationFailure.nonRetryable(`project ${input.tenantId} no longer exists`, 'refused');
     const ref = parseModelId(input.model);
-    const result = await chatProviderFor(ref).generate({
-      model: ref.model,
-      system: project.systemPrompt,
-      history: [],
-      message: input.message,
-      context: [],
-      temperature: project.temperature,
-    });
-    return { answer: result.text, usage: result.usage, model: ref.id };
+    const connection = ref.provider === 'local' ? null : await getProviderSecret(pool, project.id, ref.provider, masterKey);
+    if (ref.provider !== 'local' && !connection) {
+      throw ApplicationFailure.nonRetryable(`provider "${ref.provider}" is no longer configured for this project`, 'refused');
+    }
+    const provider = chatProviderFor(ref, connection);
+    try {
+      const result = await provider.generate({
+        model: ref.model,
+        system: project.systemPrompt,
+        history: await historyWithin(pool, input.threadId, project.historyTokenBudget),
+        message: input.message,
+        context: [],
+        temperature: project.temperature,
+        ...(input.responseFormat ? { responseFormat: input.responseFormat } : {}),
+      });
+      return { answer: result.text, usage: result.usage, model: ref.id };
+    } catch (err) {
+      throw asFailure(err);
+    }
   };
 }

@@ -3,12 +3,18 @@ import { classifyIntent } from './classifyIntent.js';
 import { generateAnswer } from './generateAnswer.js';
 import { persistTurn } from './persistTurn.js';
 
+export interface ActivityDeps {
+  pool: Pool;
+  /** Decrypts provider keys. */
+  masterKey: Buffer;
+}
+
 /** The worker's activities, bound to their dependencies. Workflows import only this type. */
-export function createActivities(pool: Pool) {
+export function createActivities(deps: ActivityDeps) {
   return {
-    classifyIntent: classifyIntent(pool),
-    generateAnswer: generateAnswer(pool),
-    persistTurn: persistTurn(pool),
+    classifyIntent: classifyIntent(deps.pool),
+    generateAnswer: generateAnswer(deps),
+    persistTurn: persistTurn(deps.pool),
   };
 }
 

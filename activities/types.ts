@@ -1,10 +1,12 @@
 import type { Intent, Usage } from '@askflow/contract';
+import type { JsonOutput } from '../providers/types.js';
 import type { KeyMode } from '../store/apiKeys.js';
 
 /** What the api hands the workflow: everything already authenticated, validated and resolved. */
 export interface AskWorkflowInput {
   requestId: string;
   tenantId: string;
+  /** Existing thread, or the id the new thread gets with its first answer. */
   threadId: string;
   message: string;
   /** Resolved `<provider>:<model>` id that will answer. */
@@ -13,6 +15,7 @@ export interface AskWorkflowInput {
   keyMode: KeyMode;
   /** Unix ms when the api accepted the request; latency is measured from here. */
   receivedAt: number;
+  responseFormat?: JsonOutput;
 }
 
 export interface IntentDecision {

@@ -1,15 +1,21 @@
 import Koa from 'koa';
+import { accountRoutes } from './manage/accounts.js';
+import { projectRoutes } from './manage/projects.js';
 import { errorBody } from './middleware/errorBody.js';
 import { requestId } from './middleware/requestId.js';
 import { healthRoutes } from './routes/health.js';
 import { serviceRoutes, type ServiceDeps } from './routes/service.js';
 
-export function createApp(deps: ServiceDeps): Koa {
+export interface AppDeps extends ServiceDeps {
+  masterKey: Buffer;
+}
+
+export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   app.proxy = true;
   app.use(requestId());
   app.use(errorBody(deps.log));
-  for (const router of [healthRoutes(deps), serviceRoutes(deps)]) {
+  for (const router of [healthRoutes(deps), serviceRoutes(deps), accountRoutes(deps.pool), projectRoutes(deps)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

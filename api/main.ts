@@ -5,6 +5,7 @@ import { createLogger } from '../config/logger.js';
 import { temporalConnectionOptions } from '../config/temporalConnection.js';
 import { migrate } from '../store/migrate.js';
 import { createPool } from '../store/pool.js';
+import { parseMasterKey } from '../store/secrets.js';
 import { createApp } from './app.js';
 
 const env = readEnv();
@@ -15,7 +16,16 @@ await migrate(env.DATABASE_URL, (m) => log.debug(m));
 const connection = await Connection.connect(temporalConnectionOptions(env));
 const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
 
-const app = createApp({ pool, log, temporal, temporalConnection: connection, taskQueue: env.TEMPORAL_TASK_QUEUE, askTimeoutMs: env.ASK_TIMEOUT_MS });
+const app = createApp({
+  pool,
+  log,
+  temporal,
+  temporalConnection: connection,
+  taskQueue: env.TEMPORAL_TASK_QUEUE,
+  askTimeoutMs: env.ASK_TIMEOUT_MS,
+  masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY),
+  rateLimits: { perKeyPerMinute: env.RATE_LIMIT_KEY_PER_MINUTE, perProjectPerMinute: env.RATE_LIMIT_PROJECT_PER_MINUTE },
+});
 const server = app.listen(env.PORT, env.HOST);
 await once(server, 'listening');
 const address = server.address();

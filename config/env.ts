@@ -2,9 +2,8 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-/** Every environment variable the api and worker read, in one place (documented in the README). */
-const EnvSchema = z.object({
-  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start and npm test provide one)'),
+/** How to reach Temporal: the dev server, a self-hosted cluster or Temporal Cloud. */
+const TemporalEnvSchema = z.object({
   TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('askflow'),
@@ -15,17 +14,36 @@ const EnvSchema = z.object({
   TEMPORAL_TLS_CA_PATH: z.string().optional(),
   TEMPORAL_TLS_SERVER_NAME: z.string().optional(),
   TEMPORAL_UI_URL: z.string().optional(),
+});
+
+/** Every environment variable the api and worker read, in one place (documented in the README). */
+const EnvSchema = TemporalEnvSchema.extend({
+  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start and npm test provide one)'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 32 bytes, base64: encrypts provider keys and other secrets at rest. `npm start`/`npm test` provide one. */
+  ASKFLOW_MASTER_KEY: z.string().min(1, 'ASKFLOW_MASTER_KEY is required (32 random bytes, base64: `openssl rand -base64 32`)'),
+  /** Default request limits per minute; a project may set its own. */
+  RATE_LIMIT_KEY_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_PROJECT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Upper bound on how long a JSON ask waits for its workflow before answering 504. */
   ASK_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+export type TemporalEnv = z.infer<typeof TemporalEnvSchema>;
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = EnvSchema.safeParse(source);
+  return parse(EnvSchema, source);
+}
+
+export function readTemporalEnv(source: NodeJS.ProcessEnv = process.env): TemporalEnv {
+  return parse(TemporalEnvSchema, source);
+}
+
+function parse<S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv): z.infer<S> {
+  const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

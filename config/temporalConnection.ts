@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Env } from './env.js';
+import type { TemporalEnv } from './env.js';
 
 /**
  * Connection options shared by the api's client and the worker's native connection. Plain
  * address for the dev server; TLS (mTLS certificate or API key) for Temporal Cloud.
  */
-export function temporalConnectionOptions(env: Env) {
+export function temporalConnectionOptions(env: TemporalEnv) {
   const mtls = env.TEMPORAL_TLS_CERT_PATH && env.TEMPORAL_TLS_KEY_PATH;
   const useTls = env.TEMPORAL_TLS ?? Boolean(mtls || env.TEMPORAL_API_KEY);
   const tls = useTls

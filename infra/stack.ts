@@ -21,6 +21,8 @@ export interface StackOptions {
   /** Tests use a throwaway database on a given server instead of the server's own. */
   scratchDatabase: boolean;
   logLevel: string;
+  /** ASKFLOW_MASTER_KEY for the services, unless the environment already sets one. */
+  masterKey: string;
   log: (m: string) => void;
 }
 
@@ -87,6 +89,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       TEMPORAL_TASK_QUEUE: opts.taskQueue,
       ...(temporal.uiUrl ? { TEMPORAL_UI_URL: temporal.uiUrl } : {}),
       LOG_LEVEL: opts.logLevel,
+      ASKFLOW_MASTER_KEY: process.env.ASKFLOW_MASTER_KEY ?? opts.masterKey,
     };
     const startWorker = async () => {
       const { proc } = await forkService('worker', join(DIST_DIR, 'worker', 'main.js'), serviceEnv, join(logDir, 'worker.log'));

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { createPool } from '../store/pool.js';
 import { STATE_DIR } from './paths.js';
 import { portInUse } from './ports.js';
-import { seedDemoProject } from './seed.js';
+import { devMasterKey } from './masterKey.js';
+import { seedDemo } from './seed.js';
 import { startStack } from './stack.js';
 
 const log = (m: string) => console.log(`[askflow] ${m}`);
@@ -54,14 +55,17 @@ stack = await startStack({
   taskQueue: process.env.TEMPORAL_TASK_QUEUE ?? 'askflow',
   scratchDatabase: false,
   logLevel: process.env.LOG_LEVEL ?? 'info',
+  masterKey: devMasterKey(join(dir, 'master.key')),
   log,
 });
 if (stopping) await new Promise(() => undefined);
 
 const pool = createPool(stack.databaseUrl, 1);
 const devJson = join(STATE_DIR, 'dev.json');
-const demo = await seedDemoProject(pool, devJson);
+const ownerJson = join(STATE_DIR, 'owner.json');
+const demo = await seedDemo(pool, devJson, ownerJson);
 await pool.end();
+writeFileSync(ownerJson, `${JSON.stringify(demo.owner, null, 2)}\n`, { mode: 0o600 });
 
 const info = { baseUrl: stack.baseUrl, tenantId: demo.tenantId, apiKey: demo.apiKey, temporalUiUrl: stack.temporalUiUrl };
 writeFileSync(devJson, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
@@ -75,6 +79,10 @@ console.log(`
   API key      ${info.apiKey}
   Logs         ${stack.logDir}
   (the same as JSON in .askflow/dev.json)
+
+  Console owner ${demo.owner.email}${demo.owner.password ? ` / ${demo.owner.password}` : ''}
+  Owner token   ${demo.owner.token}
+  (management API: Authorization: Bearer <owner token>; saved in .askflow/owner.json)
 
   Try:
     curl -s ${info.baseUrl}/service/ask -H 'Content-Type: application/json' \\

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
-import { readEnv } from '../config/env.js';
+import { readTemporalEnv } from '../config/env.js';
 import { temporalConnectionOptions } from '../config/temporalConnection.js';
 import { SEARCH_ATTRIBUTES } from '../workflows/searchAttributes.js';
 import { CACHE_DIR } from './paths.js';
@@ -130,7 +130,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
 
 /** Uses the cluster named by `TEMPORAL_ADDRESS`, registering the search attributes if allowed. */
 export async function useExistingTemporal(log: (m: string) => void): Promise<TemporalInfo> {
-  const env = readEnv({ DATABASE_URL: 'unused', ...process.env });
+  const env = readTemporalEnv();
   const connection = await Connection.connect(temporalConnectionOptions(env));
   try {
     const { IndexedValueType } = await import('@temporalio/proto').then((m) => m.temporal.api.enums.v1);

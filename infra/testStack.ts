@@ -3,6 +3,7 @@
  * as `npm start`, on ports the OS picks and in a folder of its own, so it runs beside a live
  * `npm start` and leaves nothing behind.
  */
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { STATE_DIR } from './paths.js';
@@ -17,6 +18,7 @@ export interface TestStackInfo {
   temporalUiUrl: string | null;
   taskQueue: string;
   logDir: string;
+  masterKey: string;
 }
 
 export async function startTestStack(): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
@@ -29,6 +31,7 @@ export async function startTestStack(): Promise<{ stack: Stack; info: TestStackI
     taskQueue: `askflow-test-${process.pid}`,
     scratchDatabase: true,
     logLevel: 'debug',
+    masterKey: randomBytes(32).toString('base64'),
     log: (m) => console.log(`[askflow] ${m}`),
   });
   const info: TestStackInfo = {
@@ -39,6 +42,7 @@ export async function startTestStack(): Promise<{ stack: Stack; info: TestStackI
     temporalUiUrl: stack.temporalUiUrl,
     taskQueue: stack.taskQueue,
     logDir: stack.logDir,
+    masterKey: stack.serviceEnv.ASKFLOW_MASTER_KEY!,
   };
   return {
     stack,

@@ -1,4 +1,6 @@
-import type { ChatProvider, ChatRequest, ChatResult, ContextPassage } from './types.js';
+import type { ChatProvider, ChatRequest, ChatResult, ContextPassage, JsonOutput } from './types.js';
+import { ProviderError } from './errors.js';
+import { assertJsonAnswer } from './jsonOutput.js';
 import { tokenCount } from './tokens.js';
 
 const STOPWORDS = new Set(
@@ -27,6 +29,25 @@ function extract(message: string, context: ContextPassage[], limit = 3): string[
 }
 
 /**
+ * The extractive text as JSON output. The local model cannot shape an answer, so the only
+ * object it can give is `{"answer": <text>}`; a schema that object does not satisfy is refused
+ * clearly rather than answered with something the caller's parser would reject.
+ */
+function asJson(text: string, format: JsonOutput): string {
+  const json = JSON.stringify({ answer: text });
+  try {
+    return assertJsonAnswer(json, format.schema);
+  } catch (err) {
+    if (!(err instanceof ProviderError) || err.kind !== 'output_invalid') throw err;
+    throw new ProviderError(
+      `The offline local model cannot produce JSON matching this jsonSchema: it can only answer {"answer": "<text>"}, and ${err.message}. Configure an OpenAI-compatible provider for answers in this shape.`,
+      'output_invalid',
+      false,
+    );
+  }
+}
+
+/**
  * Askflow's offline provider: no network, no key. It cannot reason; it answers extractively
  * from the knowledge chunks and tool results it is given, and says so when it has none.
  */
@@ -35,11 +56,12 @@ export class LocalProvider implements ChatProvider {
 
   async generate(req: ChatRequest): Promise<ChatResult> {
     const picked = extract(req.message, req.context);
-    const text = picked.length
+    const extractive = picked.length
       ? picked.join(' ')
       : req.context.length
         ? `None of the ${req.context.length} passage(s) available to the offline local model mention what you asked about.`
         : 'This is the offline local model: it answers only from the project\'s knowledge and tool results, and none were used for this message. Configure an OpenAI-compatible provider for open-ended answers.';
+    const text = req.responseFormat ? asJson(extractive, req.responseFormat) : extractive;
     const prompt = [req.system, ...req.history.map((t) => t.content), ...req.context.map((c) => c.text), req.message].join('\n');
     const promptTokens = tokenCount(prompt);
     const completionTokens = tokenCount(text);

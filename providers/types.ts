@@ -11,17 +11,26 @@ export interface ContextPassage {
   text: string;
 }
 
+/** `json_object` output, optionally constrained by a JSON Schema the answer must satisfy. */
+export interface JsonOutput {
+  type: 'json_object';
+  schema?: Record<string, unknown>;
+}
+
 export interface ChatRequest {
   /** Model name within the provider (the part after `<provider>:`). */
   model: string;
   system: string;
+  /** Earlier turns of the thread, oldest first, already cut to the token budget. */
   history: ChatTurn[];
   message: string;
   context: ContextPassage[];
   temperature: number;
+  responseFormat?: JsonOutput;
 }
 
 export interface ChatResult {
+  /** The answer; with `responseFormat`, a JSON text valid against the schema. */
   text: string;
   usage: Usage;
 }

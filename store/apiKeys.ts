@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Pool } from './pool.js';
+import { randomToken, sha256 } from './tokens.js';
 
 export type KeyMode = 'live' | 'test';
 
@@ -9,24 +9,46 @@ export interface AuthenticatedKey {
   mode: KeyMode;
 }
 
-export const API_KEY_PATTERN = /^askflow_(live|test)_[A-Za-z0-9_-]{43}$/;
-
-export function hashApiKey(key: string): Buffer {
-  return createHash('sha256').update(key).digest();
+export interface ApiKeyView {
+  id: string;
+  mode: KeyMode;
+  prefix: string;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
 }
+
+export const API_KEY_PATTERN = /^askflow_(live|test)_[A-Za-z0-9_-]{43}$/;
 
 /** A new key: `askflow_<mode>_` + 32 random bytes in base64url. Returned once, stored as a hash. */
 export function generateApiKey(mode: KeyMode): string {
-  return `askflow_${mode}_${randomBytes(32).toString('base64url')}`;
+  return randomToken(`askflow_${mode}_`);
 }
 
-export async function createApiKey(pool: Pool, projectId: string, mode: KeyMode, name = ''): Promise<{ id: string; key: string }> {
+export async function createApiKey(pool: Pool, projectId: string, mode: KeyMode, name = ''): Promise<ApiKeyView & { key: string }> {
   const key = generateApiKey(mode);
-  const { rows } = await pool.query<{ id: string }>(
-    `INSERT INTO api_keys (project_id, mode, key_hash, prefix, name) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [projectId, mode, hashApiKey(key), key.slice(0, 'askflow_live_'.length + 6), name],
+  const { rows } = await pool.query<ApiKeyView>(
+    `INSERT INTO api_keys (project_id, mode, key_hash, prefix, name) VALUES ($1, $2, $3, $4, $5)
+     RETURNING id, mode, prefix, name, created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`,
+    [projectId, mode, sha256(key), key.slice(0, 'askflow_live_'.length + 6), name],
   );
-  return { id: rows[0]!.id, key };
+  return { ...rows[0]!, key };
+}
+
+export async function listApiKeys(pool: Pool, projectId: string): Promise<ApiKeyView[]> {
+  const { rows } = await pool.query<ApiKeyView>(
+    `SELECT id, mode, prefix, name, created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"
+       FROM api_keys WHERE project_id = $1 ORDER BY created_at`,
+    [projectId],
+  );
+  return rows;
+}
+
+/** True when the key existed and was active. Revoked keys stop working at once. */
+export async function revokeApiKey(pool: Pool, projectId: string, keyId: string): Promise<boolean> {
+  const { rowCount } = await pool.query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND project_id = $2 AND revoked_at IS NULL`, [keyId, projectId]);
+  return rowCount === 1;
 }
 
 /** Resolves an active key; `null` for unknown, malformed or revoked keys alike. */
@@ -35,7 +57,7 @@ export async function findActiveKey(pool: Pool, key: string): Promise<Authentica
   const { rows } = await pool.query<{ id: string; project_id: string; mode: KeyMode; stale: boolean }>(
     `SELECT id, project_id, mode, (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') AS stale
        FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
-    [hashApiKey(key)],
+    [sha256(key)],
   );
   const row = rows[0];
   if (!row) return null;

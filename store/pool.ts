@@ -8,3 +8,19 @@ export function createPool(databaseUrl: string, max = 10): pg.Pool {
   pool.on('error', () => undefined);
   return pool;
 }
+
+/** Runs `fn` in one transaction on one client; rolls back on any error. */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  } finally {
+    client.release();
+  }
+}

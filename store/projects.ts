@@ -1,29 +1,98 @@
-import type { Pool } from './pool.js';
+import { inTransaction, type Pool } from './pool.js';
 
+/** A project's configuration as the api and activities use it. */
 export interface Project {
   id: string;
+  ownerId: string | null;
   name: string;
   chatModel: string;
   temperature: number;
   systemPrompt: string;
   toolsEnabled: boolean;
   ragEnabled: boolean;
+  modelSwitching: boolean;
+  voiceModel: string | null;
+  historyTokenBudget: number;
+  rateLimitPerMinute: number | null;
+  keyRateLimitPerMinute: number | null;
 }
 
-const COLUMNS = `id, name, chat_model AS "chatModel", temperature, system_prompt AS "systemPrompt",
-  tools_enabled AS "toolsEnabled", rag_enabled AS "ragEnabled"`;
+export type ProjectSettings = Partial<Omit<Project, 'id' | 'ownerId'>>;
 
-export async function createProject(pool: Pool, name: string): Promise<Project> {
-  const { rows } = await pool.query<Project>(`INSERT INTO projects (name) VALUES ($1) RETURNING ${COLUMNS}`, [name]);
+const COLUMNS: Record<keyof Omit<Project, 'id'>, string> = {
+  ownerId: 'owner_id',
+  name: 'name',
+  chatModel: 'chat_model',
+  temperature: 'temperature',
+  systemPrompt: 'system_prompt',
+  toolsEnabled: 'tools_enabled',
+  ragEnabled: 'rag_enabled',
+  modelSwitching: 'model_switching',
+  voiceModel: 'voice_model',
+  historyTokenBudget: 'history_token_budget',
+  rateLimitPerMinute: 'rate_limit_per_minute',
+  keyRateLimitPerMinute: 'key_rate_limit_per_minute',
+};
+
+const SELECT = ['id', ...Object.entries(COLUMNS).map(([field, column]) => `${column} AS "${field}"`)].join(', ');
+
+export async function createProject(pool: Pool, name: string, ownerId: string | null = null): Promise<Project> {
+  const { rows } = await pool.query<Project>(`INSERT INTO projects (name, owner_id) VALUES ($1, $2) RETURNING ${SELECT}`, [name, ownerId]);
   return rows[0]!;
 }
 
 export async function getProject(pool: Pool, id: string): Promise<Project | null> {
-  const { rows } = await pool.query<Project>(`SELECT ${COLUMNS} FROM projects WHERE id = $1`, [id]);
+  const { rows } = await pool.query<Project>(`SELECT ${SELECT} FROM projects WHERE id = $1`, [id]);
   return rows[0] ?? null;
 }
 
-export async function findProjectByName(pool: Pool, name: string): Promise<Project | null> {
-  const { rows } = await pool.query<Project>(`SELECT ${COLUMNS} FROM projects WHERE name = $1 ORDER BY created_at LIMIT 1`, [name]);
+/** The owner's project, or null: another owner's project is indistinguishable from a missing one. */
+export async function getOwnedProject(pool: Pool, ownerId: string, id: string): Promise<Project | null> {
+  const { rows } = await pool.query<Project>(`SELECT ${SELECT} FROM projects WHERE id = $1 AND owner_id = $2`, [id, ownerId]);
   return rows[0] ?? null;
+}
+
+export async function listProjects(pool: Pool, ownerId: string): Promise<Project[]> {
+  const { rows } = await pool.query<Project>(`SELECT ${SELECT} FROM projects WHERE owner_id = $1 ORDER BY created_at`, [ownerId]);
+  return rows;
+}
+
+export async function findProjectByName(pool: Pool, name: string): Promise<Project | null> {
+  const { rows } = await pool.query<Project>(`SELECT ${SELECT} FROM projects WHERE name = $1 ORDER BY created_at LIMIT 1`, [name]);
+  return rows[0] ?? null;
+}
+
+export async function updateProject(pool: Pool, id: string, settings: ProjectSettings): Promise<Project> {
+  const entries = Object.entries(settings).filter(([, v]) => v !== undefined) as [keyof typeof COLUMNS, unknown][];
+  if (entries.length === 0) return (await getProject(pool, id))!;
+  const sets = entries.map(([field], i) => `${COLUMNS[field]} = $${i + 2}`);
+  const { rows } = await pool.query<Project>(
+    `UPDATE projects SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 RETURNING ${SELECT}`,
+    [id, ...entries.map(([, v]) => v)],
+  );
+  return rows[0]!;
+}
+
+export async function deleteProject(pool: Pool, id: string): Promise<void> {
+  await pool.query(`DELETE FROM projects WHERE id = $1`, [id]);
+}
+
+/** The curated menu in the owner's order (without the default unless the owner put it there). */
+export async function getMenu(pool: Pool, projectId: string): Promise<string[]> {
+  const { rows } = await pool.query<{ model_id: string }>(`SELECT model_id FROM project_models WHERE project_id = $1 ORDER BY position`, [projectId]);
+  return rows.map((r) => r.model_id);
+}
+
+export async function setMenu(pool: Pool, projectId: string, modelIds: string[]): Promise<void> {
+  await inTransaction(pool, async (tx) => {
+    await tx.query(`DELETE FROM project_models WHERE project_id = $1`, [projectId]);
+    await tx.query(
+      `INSERT INTO project_models (project_id, model_id, position) SELECT $1, m, o FROM unnest($2::text[]) WITH ORDINALITY AS t(m, o)`,
+      [projectId, modelIds],
+    );
+  });
+}
+
+export async function setProjectOwner(pool: Pool, id: string, ownerId: string): Promise<void> {
+  await pool.query(`UPDATE projects SET owner_id = $2, updated_at = now() WHERE id = $1`, [id, ownerId]);
 }

@@ -1,5 +1,5 @@
-import type { Intent, Usage } from '@askflow/contract';
-import type { Pool } from './pool.js';
+import type { AskResponse, Intent, Usage } from '@askflow/contract';
+import { inTransaction, type Pool } from './pool.js';
 
 export interface TurnRecord {
   projectId: string;
@@ -14,20 +14,78 @@ export interface TurnRecord {
   toolUsed: string | null;
   ragChunksUsed: number;
   usage: Usage;
+  costUsd: number;
   latencyMs: number;
   isTest: boolean;
+  response: AskResponse;
 }
 
-/** Idempotent on the workflow id: a retried activity finds its turn already written. */
+/**
+ * Writes the turn, creating its thread if this is the thread's first turn (threads without an
+ * external id come into being only with an answer, so a failed ask leaves nothing behind).
+ * Idempotent on the workflow id: a retried activity finds its turn already written.
+ */
 export async function insertTurn(pool: Pool, t: TurnRecord): Promise<void> {
-  await pool.query(
-    `INSERT INTO turns (project_id, thread_id, workflow_id, request_id, external_user_id, user_message, answer,
-                        intent, model, tool_used, rag_chunks_used, prompt_tokens, completion_tokens, total_tokens,
-                        latency_ms, is_test)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)
-     ON CONFLICT (workflow_id) DO NOTHING`,
-    [t.projectId, t.threadId, t.workflowId, t.requestId, t.externalUserId, t.userMessage, t.answer, t.intent, t.model,
-     t.toolUsed, t.ragChunksUsed, t.usage.promptTokens, t.usage.completionTokens, t.usage.totalTokens, t.latencyMs, t.isTest],
+  await inTransaction(pool, async (tx) => {
+    await tx.query(
+      `INSERT INTO threads (id, project_id) VALUES ($1, $2)
+       ON CONFLICT (id) DO UPDATE SET updated_at = now()`,
+      [t.threadId, t.projectId],
+    );
+    await tx.query(
+      `INSERT INTO turns (project_id, thread_id, workflow_id, request_id, external_user_id, user_message, answer,
+                          intent, model, tool_used, rag_chunks_used, prompt_tokens, completion_tokens, total_tokens,
+                          cost_usd, latency_ms, is_test, response)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)
+       ON CONFLICT (workflow_id) DO NOTHING`,
+      [t.projectId, t.threadId, t.workflowId, t.requestId, t.externalUserId, t.userMessage, t.answer, t.intent, t.model,
+       t.toolUsed, t.ragChunksUsed, t.usage.promptTokens, t.usage.completionTokens, t.usage.totalTokens, t.costUsd,
+       t.latencyMs, t.isTest, JSON.stringify(t.response)],
+    );
+  });
+}
+
+/** The latest turns of a thread, newest first, for the model's conversation history. */
+export async function recentTurns(pool: Pool, threadId: string, limit = 50): Promise<{ userMessage: string; answer: string }[]> {
+  const { rows } = await pool.query<{ userMessage: string; answer: string }>(
+    `SELECT user_message AS "userMessage", answer FROM turns WHERE thread_id = $1 ORDER BY created_at DESC LIMIT $2`,
+    [threadId, limit],
   );
-  await pool.query(`UPDATE threads SET updated_at = now() WHERE id = $1`, [t.threadId]);
+  return rows;
+}
+
+/** The stored AskResponse of a run, if it finished. */
+export async function responseOfRun(pool: Pool, workflowId: string): Promise<AskResponse | null> {
+  const { rows } = await pool.query<{ response: AskResponse | null }>(`SELECT response FROM turns WHERE workflow_id = $1`, [workflowId]);
+  return rows[0]?.response ?? null;
+}
+
+export interface TurnView {
+  id: string;
+  workflowId: string;
+  requestId: string;
+  externalUserId: string | null;
+  userMessage: string;
+  answer: string;
+  intent: Intent;
+  model: string;
+  toolUsed: string | null;
+  ragChunksUsed: number;
+  usage: Usage;
+  costUsd: number;
+  latencyMs: number;
+  isTest: boolean;
+  createdAt: Date;
+}
+
+export async function threadTurns(pool: Pool, projectId: string, threadId: string): Promise<TurnView[]> {
+  const { rows } = await pool.query<TurnView & { promptTokens: number; completionTokens: number; totalTokens: number }>(
+    `SELECT id, workflow_id AS "workflowId", request_id AS "requestId", external_user_id AS "externalUserId",
+            user_message AS "userMessage", answer, intent, model, tool_used AS "toolUsed", rag_chunks_used AS "ragChunksUsed",
+            prompt_tokens AS "promptTokens", completion_tokens AS "completionTokens", total_tokens AS "totalTokens",
+            cost_usd::float8 AS "costUsd", latency_ms AS "latencyMs", is_test AS "isTest", created_at AS "createdAt"
+       FROM turns WHERE project_id = $1 AND thread_id = $2 ORDER BY created_at`,
+    [projectId, threadId],
+  );
+  return rows.map(({ promptTokens, completionTokens, totalTokens, ...turn }) => ({ ...turn, usage: { promptTokens, completionTokens, totalTokens } }));
 }

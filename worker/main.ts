@@ -6,6 +6,7 @@ import { createLogger } from '../config/logger.js';
 import { temporalConnectionOptions } from '../config/temporalConnection.js';
 import { migrate } from '../store/migrate.js';
 import { createPool } from '../store/pool.js';
+import { parseMasterKey } from '../store/secrets.js';
 
 const env = readEnv();
 const log = createLogger('worker', env.LOG_LEVEL);
@@ -19,7 +20,7 @@ const worker = await Worker.create({
   namespace: env.TEMPORAL_NAMESPACE,
   taskQueue: env.TEMPORAL_TASK_QUEUE,
   workflowsPath: fileURLToPath(new URL('../workflows/index.js', import.meta.url)),
-  activities: createActivities(pool),
+  activities: createActivities({ pool, masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY) }),
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: '10 seconds',
 });

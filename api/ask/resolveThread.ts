@@ -1,13 +1,16 @@
 import type { AskRequest } from '@askflow/contract';
 import type { Logger } from '../../config/logger.js';
 import type { Pool } from '../../store/pool.js';
-import { createThread, findThread, resolveExternalThread } from '../../store/threads.js';
+import { findThread, resolveExternalThread } from '../../store/threads.js';
 import { ApiError } from '../errors.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The spec's thread resolution table, applied before any workflow starts. */
-export async function resolveThread(pool: Pool, projectId: string, req: AskRequest, log: Logger): Promise<string> {
+/**
+ * The spec's thread resolution table, applied before any workflow starts. Returns null for "a
+ * new thread": its id is chosen by the caller and the row is written with the first answer.
+ */
+export async function resolveThread(pool: Pool, projectId: string, req: AskRequest, log: Logger): Promise<string | null> {
   if (req.threadId !== undefined) {
     if (!UUID.test(req.threadId)) {
       throw new ApiError(
@@ -23,5 +26,5 @@ export async function resolveThread(pool: Pool, projectId: string, req: AskReque
     return found;
   }
   if (req.externalThreadId !== undefined) return resolveExternalThread(pool, projectId, req.externalThreadId);
-  return createThread(pool, projectId);
+  return null;
 }

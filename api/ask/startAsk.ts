@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { WorkflowFailedError, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowFailedError, type Client } from '@temporalio/client';
+import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { AskResponse } from '@askflow/contract';
 import type { AskWorkflowInput } from '../../activities/index.js';
 import type { askWorkflow } from '../../workflows/ask.js';
@@ -12,18 +12,32 @@ export interface AskRuntime {
   askTimeoutMs: number;
 }
 
-/** Starts the ask's workflow (searchable by tenant, thread and model) and waits for its answer. */
-export async function runAsk(rt: AskRuntime, input: AskWorkflowInput): Promise<AskResponse> {
-  const handle = await rt.temporal.workflow.start<typeof askWorkflow>('askWorkflow', {
-    taskQueue: rt.taskQueue,
-    workflowId: `ask-${input.tenantId}-${randomUUID()}`,
-    args: [input],
-    typedSearchAttributes: [
-      { key: SEARCH_ATTRIBUTES.tenantId, value: input.tenantId },
-      { key: SEARCH_ATTRIBUTES.threadId, value: input.threadId },
-      { key: SEARCH_ATTRIBUTES.model, value: input.model },
-    ],
-  });
+/**
+ * Starts the ask's workflow, or joins it when one with this id already runs or has finished
+ * (an idempotent retry): a run is never started twice for one id, except after it failed.
+ */
+export async function startOrJoinAsk(rt: AskRuntime, workflowId: string, input: AskWorkflowInput) {
+  try {
+    return await rt.temporal.workflow.start<typeof askWorkflow>('askWorkflow', {
+      taskQueue: rt.taskQueue,
+      workflowId,
+      args: [input],
+      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
+      typedSearchAttributes: [
+        { key: SEARCH_ATTRIBUTES.tenantId, value: input.tenantId },
+        { key: SEARCH_ATTRIBUTES.threadId, value: input.threadId },
+        { key: SEARCH_ATTRIBUTES.model, value: input.model },
+      ],
+    });
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return rt.temporal.workflow.getHandle<typeof askWorkflow>(workflowId);
+    throw err;
+  }
+}
+
+/** Waits for the run's answer, up to the api's ask timeout. */
+export async function awaitAnswer(rt: AskRuntime, handle: { result(): Promise<AskResponse> }): Promise<AskResponse> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -34,11 +48,22 @@ export async function runAsk(rt: AskRuntime, input: AskWorkflowInput): Promise<A
   try {
     return await Promise.race([handle.result(), timeout]);
   } catch (err) {
-    if (err instanceof WorkflowFailedError) {
-      throw new ApiError('Internal', `The ask failed: ${err.cause?.message ?? err.message}`);
-    }
+    if (err instanceof WorkflowFailedError) throw askFailure(err);
     throw err;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The workflow's failure, as the caller should see it: the provider's refusal is not a server bug. */
+function askFailure(err: WorkflowFailedError): ApiError {
+  let cause: unknown = err.cause;
+  while (cause && typeof cause === 'object' && 'cause' in cause && (cause as { cause?: unknown }).cause) cause = (cause as { cause: unknown }).cause;
+  const failure = cause as { type?: string; message?: string } | undefined;
+  const message = failure?.message ?? err.message;
+  if (failure?.type === 'output_invalid') return new ApiError('ModelOutputInvalid', `The model could not produce the requested output: ${message}`);
+  if (failure?.type === 'refused' || failure?.type === 'rate_limited' || failure?.type === 'unavailable' || failure?.type === 'timeout' || failure?.type === 'network') {
+    return new ApiError('ProviderError', `The model provider failed: ${message}`);
+  }
+  return new ApiError('Internal', `The ask failed: ${message}`);
 }

@@ -8,10 +8,13 @@ export const ERROR_STATUS = {
   Unauthorized: 401,
   NotFound: 404,
   Conflict: 409,
+  IdempotencyKeyReused: 409,
   UnsupportedMediaType: 415,
   PayloadTooLarge: 413,
   RateLimited: 429,
   Internal: 500,
+  ProviderError: 502,
+  ModelOutputInvalid: 502,
   Unavailable: 503,
   Timeout: 504,
 } as const;

@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './events.js';
 export * from './headers.js';
 export * from './signature.js';
+export * from './manage.js';

@@ -48,3 +48,46 @@ export async function postJson(path: string, body: unknown, headers: Record<stri
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
+
+export async function call(method: string, path: string, opts: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+  return fetch(`${stackInfo().baseUrl}${path}`, {
+    method,
+    headers: { ...(opts.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...opts.headers },
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+  });
+}
+
+let owners = 0;
+/** A new owner account through the management API; returns its bearer token. */
+export async function signUp(): Promise<{ email: string; password: string; token: string }> {
+  const email = `owner${process.pid}-${++owners}-${Date.now()}@example.test`;
+  const password = 'correct horse battery';
+  const res = await call('POST', '/manage/signup', { body: { email, password } });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const { token } = (await res.json()) as { token: string };
+  return { email, password, token };
+}
+
+/** A management API call as the owner holding `token`. */
+export async function manage(token: string, method: string, path: string, body?: unknown): Promise<Response> {
+  return call(method, `/manage${path}`, { headers: { Authorization: `Bearer ${token}` }, ...(body !== undefined ? { body } : {}) });
+}
+
+/** Response JSON, failing loudly with the body when the status is not the expected one. */
+export async function expectJson<T = Record<string, unknown>>(res: Response, status: number): Promise<T> {
+  const text = await res.text();
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A project owned by a new owner, with a key, made entirely through the management API. */
+export async function managedProject(settings: Record<string, unknown> = {}, mode: KeyMode = 'test') {
+  const owner = await signUp();
+  const project = await expectJson<{ id: string }>(await manage(owner.token, 'POST', '/projects', { name: 'managed', ...settings }), 201);
+  const { key } = await expectJson<{ key: string }>(await manage(owner.token, 'POST', `/projects/${project.id}/keys`, { mode }), 201);
+  return { owner, tenantId: project.id, apiKey: key };
+}
+
+export async function ask(p: { tenantId: string; apiKey: string }, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
+  return postJson('/service/ask', { tenantId: p.tenantId, ...body }, { 'X-API-Key': p.apiKey, ...headers });
+}

@@ -1,0 +1,43 @@
+import Router from '@koa/router';
+import { hash, verify } from '@node-rs/argon2';
+import { CredentialsSchema } from '@askflow/contract';
+import type { Pool } from '../../store/pool.js';
+import { createOwner, createOwnerToken, findOwnerByEmail, revokeOwnerToken } from '../../store/owners.js';
+import { ApiError } from '../errors.js';
+import { jsonBody } from '../middleware/jsonBody.js';
+import { ownerAuth } from '../middleware/ownerAuth.js';
+import { validate } from '../validate.js';
+
+// Checked against when the email is unknown, so a wrong email costs as long as a wrong password.
+const decoyHash = hash('askflow-decoy-password');
+
+/** Sign-up, sign-in (a bearer token for scripts and the console) and sign-out. */
+export function accountRoutes(pool: Pool): Router {
+  const router = new Router({ prefix: '/manage' });
+
+  router.post('/signup', jsonBody(), async (ctx) => {
+    const { email, password } = validate(CredentialsSchema, ctx.request.body);
+    const owner = await createOwner(pool, email, await hash(password));
+    if (!owner) throw new ApiError('Conflict', 'An account with this email already exists; sign in instead');
+    const { token } = await createOwnerToken(pool, owner.id, 'sign-up');
+    ctx.status = 201;
+    ctx.body = { owner, token };
+  });
+
+  router.post('/tokens', jsonBody(), async (ctx) => {
+    const { email, password } = validate(CredentialsSchema, ctx.request.body);
+    const owner = await findOwnerByEmail(pool, email);
+    const ok = await verify(owner?.passwordHash ?? (await decoyHash), password);
+    if (!owner || !ok) throw new ApiError('Unauthorized', 'Wrong email or password');
+    const { token } = await createOwnerToken(pool, owner.id, 'sign-in');
+    ctx.status = 201;
+    ctx.body = { owner: { id: owner.id, email: owner.email }, token };
+  });
+
+  router.delete('/tokens/current', ownerAuth(pool), async (ctx) => {
+    await revokeOwnerToken(pool, (ctx.state.owner as { tokenId: string }).tokenId);
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,44 @@
+import type { Middleware } from 'koa';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { AuthenticatedKey } from '../../store/apiKeys.js';
+import type { Pool } from '../../store/pool.js';
+import { getProject } from '../../store/projects.js';
+import { ApiError } from '../errors.js';
+
+export interface RateLimitDefaults {
+  perKeyPerMinute: number;
+  perProjectPerMinute: number;
+}
+
+/**
+ * Per-key and per-project limits (requests per minute), counted in PostgreSQL so every api
+ * replica shares them. Projects may set their own limits; a limiter exists per distinct value.
+ */
+export function rateLimit(pool: Pool, defaults: RateLimitDefaults): Middleware {
+  const limiters = new Map<string, RateLimiterPostgres>();
+  const limiter = (scope: 'key' | 'project', points: number) => {
+    const id = `${scope}:${points}`;
+    let l = limiters.get(id);
+    if (!l) {
+      l = new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix: id, points, duration: 60 });
+      limiters.set(id, l);
+    }
+    return l;
+  };
+
+  return async (ctx, next) => {
+    const key = ctx.state.apiKey as AuthenticatedKey;
+    const project = await getProject(pool, key.projectId);
+    const perKey = project?.keyRateLimitPerMinute ?? defaults.perKeyPerMinute;
+    const perProject = project?.rateLimitPerMinute ?? defaults.perProjectPerMinute;
+    try {
+      await limiter('key', perKey).consume(key.keyId);
+      await limiter('project', perProject).consume(key.projectId);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      throw new ApiError('RateLimited', `Too many requests; retry after ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
+    }
+    await next();
+  };
+}

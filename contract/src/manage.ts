@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** `<provider>:<model>`; the provider is `local` or the name of one of the project's connections. */
+export const ModelIdSchema = z
+  .string()
+  .max(200)
+  .regex(/^[a-z0-9][a-z0-9_-]{0,39}:\S+$/, 'must look like <provider>:<model>, e.g. openai:gpt-4o-mini');
+
+export const ProviderNameSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'lowercase letters, digits, - and _, at most 40')
+  .refine((n) => n !== 'local', '"local" is the built-in offline provider');
+
+export const CredentialsSchema = z.strictObject({
+  email: z.email().max(320),
+  password: z.string().min(10, 'must be at least 10 characters').max(200),
+});
+
+const settings = {
+  name: z.string().trim().min(1).max(200),
+  chatModel: ModelIdSchema,
+  temperature: z.number().min(0).max(2),
+  systemPrompt: z.string().max(20_000),
+  toolsEnabled: z.boolean(),
+  ragEnabled: z.boolean(),
+  modelSwitching: z.boolean(),
+  /** The menu offered when switching is on; the default (`chatModel`) is always on it. */
+  models: z.array(ModelIdSchema).max(50),
+  voiceModel: ModelIdSchema.nullable(),
+  /** Tokens of earlier turns given to the model with each ask. */
+  historyTokenBudget: z.number().int().min(0).max(200_000),
+  /** Asks per minute for the whole project and per key; null → the service default. */
+  rateLimitPerMinute: z.number().int().positive().nullable(),
+  keyRateLimitPerMinute: z.number().int().positive().nullable(),
+};
+
+export const ProjectCreateSchema = z.strictObject({ ...settings, name: settings.name }).partial().required({ name: true });
+export const ProjectPatchSchema = z.strictObject(settings).partial();
+
+export const ProviderConnectionInputSchema = z.strictObject({
+  baseUrl: z.url({ protocol: /^https?$/ }).max(2000),
+  /** Write-only: stored encrypted, never shown again. Omit to keep the current key; null removes it. */
+  apiKey: z.string().min(1).max(4000).nullable().optional(),
+});
+
+export const PriceSchema = z.strictObject({
+  modelId: ModelIdSchema,
+  inputPerMillion: z.number().min(0),
+  outputPerMillion: z.number().min(0),
+});
+export const PricesInputSchema = z.strictObject({ prices: z.array(PriceSchema).max(200) });
+
+export const ApiKeyCreateSchema = z.strictObject({
+  mode: z.enum(['live', 'test']),
+  name: z.string().max(200).optional(),
+});
+
+export const ProviderConnectionSchema = z.object({ name: z.string(), baseUrl: z.string(), hasApiKey: z.boolean() });
+
+export const ProjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  chatModel: z.string(),
+  temperature: z.number(),
+  systemPrompt: z.string(),
+  toolsEnabled: z.boolean(),
+  ragEnabled: z.boolean(),
+  modelSwitching: z.boolean(),
+  models: z.array(z.string()),
+  voiceModel: z.string().nullable(),
+  historyTokenBudget: z.number(),
+  rateLimitPerMinute: z.number().nullable(),
+  keyRateLimitPerMinute: z.number().nullable(),
+  providers: z.array(ProviderConnectionSchema),
+  prices: z.array(PriceSchema),
+});
+
+export type ProjectCreate = z.infer<typeof ProjectCreateSchema>;
+export type ProjectPatch = z.infer<typeof ProjectPatchSchema>;
+export type ProjectView = z.infer<typeof ProjectSchema>;
+export type Price = z.infer<typeof PriceSchema>;
