@@ -1,9 +1,8 @@
 import type { AskResponse, Intent, Usage } from '@askflow/contract';
 import { inTransaction, type Pool } from './pool.js';
 
-export interface TurnRecord {
-  projectId: string;
-  threadId: string;
+/** What a turn records about one ask, as written and as read back. */
+interface TurnFields {
   workflowId: string;
   requestId: string;
   externalUserId: string | null;
@@ -17,6 +16,11 @@ export interface TurnRecord {
   costUsd: number;
   latencyMs: number;
   isTest: boolean;
+}
+
+export interface TurnRecord extends TurnFields {
+  projectId: string;
+  threadId: string;
   response: AskResponse;
 }
 
@@ -60,21 +64,8 @@ export async function responseOfRun(pool: Pool, workflowId: string): Promise<Ask
   return rows[0]?.response ?? null;
 }
 
-export interface TurnView {
+export interface TurnView extends TurnFields {
   id: string;
-  workflowId: string;
-  requestId: string;
-  externalUserId: string | null;
-  userMessage: string;
-  answer: string;
-  intent: Intent;
-  model: string;
-  toolUsed: string | null;
-  ragChunksUsed: number;
-  usage: Usage;
-  costUsd: number;
-  latencyMs: number;
-  isTest: boolean;
   createdAt: Date;
 }
 
