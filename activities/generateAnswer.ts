@@ -1,9 +1,10 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { ProviderError } from '../providers/errors.js';
 import { chatProviderFor, parseModelId } from '../providers/registry.js';
 import type { Pool } from '../store/pool.js';
 import { getProject } from '../store/projects.js';
 import { getProviderSecret } from '../store/providers.js';
+import { DeltaPublisher } from './deltaPublisher.js';
 import { historyWithin } from './history.js';
 import type { AskWorkflowInput, GeneratedAnswer } from './types.js';
 
@@ -36,19 +37,29 @@ export function generateAnswer({ pool, masterKey }: GenerateDeps) {
       throw ApplicationFailure.nonRetryable(`provider "${ref.provider}" is no longer configured for this project`, 'refused');
     }
     const provider = chatProviderFor(ref, connection);
+    const request = {
+      model: ref.model,
+      system: project.systemPrompt,
+      history: await historyWithin(pool, input.threadId, project.historyTokenBudget),
+      message: input.message,
+      context: [],
+      temperature: project.temperature,
+      ...(input.responseFormat ? { responseFormat: input.responseFormat } : {}),
+    };
+    // Heartbeats let Temporal notice a lost worker (and deliver cancellation) while a slow model
+    // has not produced a token yet.
+    const ctx = Context.current();
+    const beat = setInterval(() => ctx.heartbeat(), 5_000);
+    const publisher = input.stream ? new DeltaPublisher() : null;
     try {
-      const result = await provider.generate({
-        model: ref.model,
-        system: project.systemPrompt,
-        history: await historyWithin(pool, input.threadId, project.historyTokenBudget),
-        message: input.message,
-        context: [],
-        temperature: project.temperature,
-        ...(input.responseFormat ? { responseFormat: input.responseFormat } : {}),
-      });
+      const result = await provider.generate(request, publisher?.delta);
+      await publisher?.close();
       return { answer: result.text, usage: result.usage, model: ref.id };
     } catch (err) {
+      await publisher?.close().catch(() => undefined);
       throw asFailure(err);
+    } finally {
+      clearInterval(beat);
     }
   };
 }

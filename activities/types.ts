@@ -16,6 +16,8 @@ export interface AskWorkflowInput {
   /** Unix ms when the api accepted the request; latency is measured from here. */
   receivedAt: number;
   responseFormat?: JsonOutput;
+  /** A client is reading the event log: stream the answer as `delta`s (JSON asks skip that work). */
+  stream?: boolean;
 }
 
 export interface IntentDecision {

@@ -23,6 +23,7 @@ const app = createApp({
   temporalConnection: connection,
   taskQueue: env.TEMPORAL_TASK_QUEUE,
   askTimeoutMs: env.ASK_TIMEOUT_MS,
+  sseKeepAliveMs: env.SSE_KEEPALIVE_MS,
   masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY),
   rateLimits: { perKeyPerMinute: env.RATE_LIMIT_KEY_PER_MINUTE, perProjectPerMinute: env.RATE_LIMIT_PROJECT_PER_MINUTE },
 });

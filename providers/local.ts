@@ -1,4 +1,4 @@
-import type { ChatProvider, ChatRequest, ChatResult, ContextPassage, JsonOutput } from './types.js';
+import type { ChatProvider, ChatRequest, ChatResult, ContextPassage, DeltaHandler, JsonOutput } from './types.js';
 import { ProviderError } from './errors.js';
 import { assertJsonAnswer } from './jsonOutput.js';
 import { tokenCount } from './tokens.js';
@@ -54,7 +54,7 @@ function asJson(text: string, format: JsonOutput): string {
 export class LocalProvider implements ChatProvider {
   readonly name = 'local';
 
-  async generate(req: ChatRequest): Promise<ChatResult> {
+  async generate(req: ChatRequest, onDelta?: DeltaHandler): Promise<ChatResult> {
     const picked = extract(req.message, req.context);
     const extractive = picked.length
       ? picked.join(' ')
@@ -65,6 +65,16 @@ export class LocalProvider implements ChatProvider {
     const prompt = [req.system, ...req.history.map((t) => t.content), ...req.context.map((c) => c.text), req.message].join('\n');
     const promptTokens = tokenCount(prompt);
     const completionTokens = tokenCount(text);
+    if (onDelta) {
+      // Streamed word by word like a remote model would, so clients see the same shape of
+      // stream; JSON output goes in one piece, as the contract asks.
+      for (const piece of req.responseFormat ? [text] : wordPieces(text)) await onDelta(piece);
+    }
     return { text, usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
   }
+}
+
+/** Each word with the whitespace after it (leading whitespace alone), so the pieces join back to `text` exactly. */
+function wordPieces(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [];
 }

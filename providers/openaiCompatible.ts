@@ -1,9 +1,17 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
+import type { CompletionUsage } from 'openai/resources/completions';
+import type { Stream } from 'openai/streaming';
+import type { Usage } from '@askflow/contract';
 import { ProviderError } from './errors.js';
 import { assertJsonAnswer, compileJsonSchema, invalidSchema } from './jsonOutput.js';
 import { tokenCount } from './tokens.js';
-import type { ChatProvider, ChatRequest, ChatResult, JsonOutput } from './types.js';
+import type { ChatProvider, ChatRequest, ChatResult, DeltaHandler, JsonOutput } from './types.js';
 
 export interface OpenAICompatibleOptions {
   /** Provider name as used in model ids (`<name>:<model>`); also names it in error messages. */
@@ -41,7 +49,7 @@ export class OpenAICompatibleProvider implements ChatProvider {
     });
   }
 
-  async generate(req: ChatRequest): Promise<ChatResult> {
+  async generate(req: ChatRequest, onDelta?: DeltaHandler): Promise<ChatResult> {
     const schema = req.responseFormat?.schema;
     if (schema) {
       // Refuse before spending tokens on an answer that could never be validated.
@@ -49,6 +57,15 @@ export class OpenAICompatibleProvider implements ChatProvider {
       if (!check.ok) throw invalidSchema(check.message);
     }
     const messages = buildMessages(req);
+    if (onDelta && !req.responseFormat) return this.stream(req, messages, onDelta);
+    const result = await this.complete(req, messages);
+    // JSON output is only an answer once the whole object has been validated: one piece.
+    if (onDelta) await onDelta(result.text);
+    return result;
+  }
+
+  private async complete(req: ChatRequest, messages: ChatCompletionMessageParam[]): Promise<ChatResult> {
+    const schema = req.responseFormat?.schema;
     const params: ChatCompletionCreateParamsNonStreaming = { model: req.model, messages, temperature: req.temperature };
     if (req.responseFormat) params.response_format = wireResponseFormat(req.responseFormat);
 
@@ -67,15 +84,83 @@ export class OpenAICompatibleProvider implements ChatProvider {
     }
     const raw = choice.message.content ?? '';
     const text = req.responseFormat ? assertJsonAnswer(raw, schema) : raw;
+    return { text, usage: usageOf(completion.usage, messages, raw) };
+  }
 
-    const usage = completion.usage;
-    if (usage) {
-      return { text, usage: { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, totalTokens: usage.total_tokens } };
+  private async stream(req: ChatRequest, messages: ChatCompletionMessageParam[], onDelta: DeltaHandler): Promise<ChatResult> {
+    // include_usage: the server's own count arrives in a last chunk without choices.
+    const params: ChatCompletionCreateParamsStreaming = {
+      model: req.model,
+      messages,
+      temperature: req.temperature,
+      stream: true,
+      stream_options: { include_usage: true },
+    };
+    const started = performance.now();
+    let stream: Stream<ChatCompletionChunk>;
+    try {
+      stream = await this.client.chat.completions.create(params);
+    } catch (err) {
+      throw this.classify(err, performance.now() - started);
     }
-    // Some compatible servers send no usage; count it ourselves so analytics still add up.
-    const promptTokens = tokenCount(messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n'));
-    const completionTokens = tokenCount(raw);
-    return { text, usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
+
+    // The SDK's timeout ends once the response headers arrive; bound the rest of the stream too,
+    // so a stalled answer fails the attempt within timeoutMs rather than at the activity's limit.
+    let timedOut = false;
+    const deadline = setTimeout(
+      () => {
+        timedOut = true;
+        stream.controller.abort(); // the SDK then ends the iteration quietly: `timedOut` tells
+      },
+      Math.max(0, this.timeoutMs - (performance.now() - started)),
+    );
+    let text = '';
+    let refusal = '';
+    let usage: CompletionUsage | null | undefined;
+    let sawChoice = false;
+    try {
+      for await (const chunk of this.chunks(stream, () => timedOut)) {
+        if (chunk.usage) usage = chunk.usage;
+        const choice = chunk.choices[0];
+        if (!choice) continue;
+        sawChoice = true;
+        if (choice.delta.refusal) refusal += choice.delta.refusal;
+        const piece = choice.delta.content;
+        if (piece) {
+          text += piece;
+          await onDelta(piece);
+        }
+      }
+    } finally {
+      clearTimeout(deadline);
+    }
+    if (timedOut) throw this.timeoutError();
+    // Collected to the end so the error carries the whole refusal, not its first words.
+    if (refusal) throw new ProviderError(`${this.name} declined to answer: ${refusal}`, 'refused', false);
+    if (!sawChoice) throw new ProviderError(`${this.name} returned no choices`, 'unavailable', true);
+    return { text, usage: usageOf(usage, messages, text) };
+  }
+
+  /**
+   * The stream's chunks, its failures classified like the request's. Kept apart from the loop
+   * that calls onDelta so the caller's own errors pass through unclassified (and, leaving the
+   * loop, still end the request).
+   */
+  private async *chunks(stream: AsyncIterable<ChatCompletionChunk>, timedOut: () => boolean): AsyncGenerator<ChatCompletionChunk> {
+    try {
+      yield* stream;
+    } catch (err) {
+      if (timedOut()) throw this.timeoutError();
+      const classified = this.classify(err, 0);
+      if (classified instanceof ProviderError) throw classified;
+      // What is left is the body read failing, e.g. fetch's "terminated" when the connection
+      // drops mid-answer (a TypeError from another realm under jest, so no instanceof check).
+      throw new ProviderError(`${this.name} broke off the answer: ${describeCause(err)}`, 'network', true);
+    }
+  }
+
+  private timeoutError(): ProviderError {
+    return new ProviderError(`${this.name} did not answer in time`, 'timeout', true);
   }
 
   /** The SDK's failure as a ProviderError, classified for Temporal's retry policy. */
@@ -85,12 +170,15 @@ export class OpenAICompatibleProvider implements ChatProvider {
     // so a connection error that came only once the whole timeout had passed is the timeout
     // (5 ms of slack: timers may fire a hair early against performance.now()).
     if (err instanceof APIConnectionTimeoutError || (err instanceof APIConnectionError && elapsedMs >= this.timeoutMs - 5)) {
-      return new ProviderError(`${this.name} did not answer in time`, 'timeout', true);
+      return this.timeoutError();
     }
     if (err instanceof APIConnectionError) {
       return new ProviderError(`${this.name} could not be reached: ${describeCause(err)}`, 'network', true);
     }
-    if (!(err instanceof APIError) || err.status === undefined) return err;
+    if (!(err instanceof APIError)) return err;
+    // No status: an error event inside a stream (the HTTP answer was 200), the server failing
+    // mid-answer.
+    if (err.status === undefined) return new ProviderError(`${this.name} failed mid-answer: ${providerMessage(err)}`, 'unavailable', true);
 
     const status = err.status;
     const detail = providerMessage(err);
@@ -135,13 +223,23 @@ function wireResponseFormat(format: JsonOutput): NonNullable<ChatCompletionCreat
     : { type: 'json_object' };
 }
 
+/** The server's usage, or our own count when it sent none (some compatible servers don't), so analytics still add up. */
+function usageOf(usage: CompletionUsage | null | undefined, messages: ChatCompletionMessageParam[], completion: string): Usage {
+  if (usage) return { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, totalTokens: usage.total_tokens };
+  const promptTokens = tokenCount(messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n'));
+  const completionTokens = tokenCount(completion);
+  return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
+}
+
 function providerMessage(err: APIError): string {
   const body = err.error as { message?: unknown } | undefined;
   return typeof body?.message === 'string' ? body.message : err.message;
 }
 
-function describeCause(err: APIConnectionError): string {
-  return err.cause instanceof Error ? err.cause.message : err.message;
+function describeCause(err: unknown): string {
+  const { message, cause } = (err ?? {}) as { message?: unknown; cause?: { message?: unknown } };
+  const text = typeof cause?.message === 'string' ? cause.message : message;
+  return typeof text === 'string' ? text : String(err);
 }
 
 /** `retry-after-ms` (OpenAI's), else `retry-after` in seconds or as an HTTP date. */

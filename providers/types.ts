@@ -35,7 +35,16 @@ export interface ChatResult {
   usage: Usage;
 }
 
+/** Receives answer text as it is generated; awaited before the next piece is delivered. */
+export type DeltaHandler = (text: string) => void | Promise<void>;
+
 export interface ChatProvider {
   readonly name: string;
-  generate(request: ChatRequest): Promise<ChatResult>;
+  /**
+   * Without `onDelta`, one request for the whole answer. With it, the answer streams: `onDelta`
+   * gets each piece in order and the pieces concatenate to exactly `ChatResult.text`, which
+   * clients rely on. With `responseFormat` the answer is only valid once complete, so `onDelta`
+   * is called once, with the validated `text`.
+   */
+  generate(request: ChatRequest, onDelta?: DeltaHandler): Promise<ChatResult>;
 }

@@ -1,6 +1,18 @@
-import { proxyActivities, proxyLocalActivities, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
-import type { AskResponse } from '@askflow/contract';
+import {
+  allHandlersFinished,
+  CancellationScope,
+  condition,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
+import { WorkflowStream } from '@temporalio/workflow-streams/workflow';
+import type { AskResponse, StreamEvent } from '@askflow/contract';
 import type { Activities, AskWorkflowInput } from '../activities/index.js';
+import { ASK_EVENTS_TOPIC, askEventsQuery, eventsFrom } from './askEvents.js';
+import { describeAskFailure } from './failureCode.js';
 import { SEARCH_ATTRIBUTES } from './searchAttributes.js';
 
 // Short database-bound steps run as local activities: no round trip through the server's task
@@ -10,27 +22,50 @@ const { classifyIntent, persistTurn } = proxyLocalActivities<Activities>({
   retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds', maximumAttempts: 10 },
 });
 
-// Generation may wait on a slow model; it is retried a few times, then the ask fails clearly.
+// Generation may wait on a slow model; it heartbeats while it works so a lost worker is noticed
+// in seconds, and is retried a few times before the ask fails clearly.
 const { generateAnswer } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '20 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 4 },
 });
 
-/** One ask: classify → generate → persist. Deterministic; all I/O happens in activities. */
+/**
+ * One ask: classify → generate → persist. Progress goes into the run's event log (a workflow
+ * stream): the workflow publishes phases, `done` and `error`; the generation activity publishes
+ * `delta`s. Deterministic; all I/O happens in activities.
+ */
 export async function askWorkflow(input: AskWorkflowInput): Promise<AskResponse> {
-  const { intent } = await classifyIntent(input);
-  upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.intent, value: intent }]);
+  const stream = new WorkflowStream();
+  const events = stream.topic<StreamEvent>(ASK_EVENTS_TOPIC);
+  setHandler(askEventsQuery, (from) => eventsFrom(stream, from));
 
-  const generated = await generateAnswer(input);
-  const response: AskResponse = {
-    threadId: input.threadId,
-    answer: generated.answer,
-    intent,
-    toolUsed: null,
-    ragChunksUsed: 0,
-    usage: generated.usage,
-    model: generated.model,
-  };
-  await persistTurn(input, response, workflowInfo().workflowId);
-  return response;
+  try {
+    events.publish({ type: 'thinking', phase: 'classifying' });
+    const { intent } = await classifyIntent(input);
+    upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.intent, value: intent }]);
+
+    events.publish({ type: 'thinking', phase: 'generating' });
+    const generated = await generateAnswer(input);
+    const response: AskResponse = {
+      threadId: input.threadId,
+      answer: generated.answer,
+      intent,
+      toolUsed: null,
+      ragChunksUsed: 0,
+      usage: generated.usage,
+      model: generated.model,
+    };
+    await persistTurn(input, response, workflowInfo().workflowId);
+    events.publish({ type: 'done', ...response });
+    return response;
+  } catch (err) {
+    events.publish({ type: 'error', ...describeAskFailure(err) });
+    throw err;
+  } finally {
+    // Hand the last events to parked readers and turn new ones away (they catch up by query),
+    // then close only once every handler is done — even when the run was cancelled.
+    stream.detachPollers();
+    await CancellationScope.nonCancellable(() => condition(allHandlersFinished));
+  }
 }

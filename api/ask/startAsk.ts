@@ -3,6 +3,7 @@ import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/com
 import type { AskResponse } from '@askflow/contract';
 import type { AskWorkflowInput } from '../../activities/index.js';
 import type { askWorkflow } from '../../workflows/ask.js';
+import { describeAskFailure } from '../../workflows/failureCode.js';
 import { SEARCH_ATTRIBUTES } from '../../workflows/searchAttributes.js';
 import { ApiError } from '../errors.js';
 
@@ -57,13 +58,6 @@ export async function awaitAnswer(rt: AskRuntime, handle: { result(): Promise<As
 
 /** The workflow's failure, as the caller should see it: the provider's refusal is not a server bug. */
 function askFailure(err: WorkflowFailedError): ApiError {
-  let cause: unknown = err.cause;
-  while (cause && typeof cause === 'object' && 'cause' in cause && (cause as { cause?: unknown }).cause) cause = (cause as { cause: unknown }).cause;
-  const failure = cause as { type?: string; message?: string } | undefined;
-  const message = failure?.message ?? err.message;
-  if (failure?.type === 'output_invalid') return new ApiError('ModelOutputInvalid', `The model could not produce the requested output: ${message}`);
-  if (failure?.type === 'refused' || failure?.type === 'rate_limited' || failure?.type === 'unavailable' || failure?.type === 'timeout' || failure?.type === 'network') {
-    return new ApiError('ProviderError', `The model provider failed: ${message}`);
-  }
-  return new ApiError('Internal', `The ask failed: ${message}`);
+  const { code, message } = describeAskFailure(err);
+  return new ApiError(code, message);
 }

@@ -1,81 +1,111 @@
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import type { Connection } from '@temporalio/client';
-import { AskRequestSchema } from '@askflow/contract';
+import { WorkflowNotFoundError, type Connection } from '@temporalio/client';
+import { ASK_ID_HEADER } from '@askflow/contract';
+import type { Context } from 'koa';
 import type { Logger } from '../../config/logger.js';
-import { compileJsonSchema } from '../../providers/jsonOutput.js';
 import type { AuthenticatedKey } from '../../store/apiKeys.js';
 import type { Pool } from '../../store/pool.js';
-import { getMenu, getProject } from '../../store/projects.js';
+import { getMenu } from '../../store/projects.js';
 import { responseOfRun } from '../../store/turns.js';
-import { workflowIdFor } from '../ask/idempotency.js';
-import { modelMenu, resolveModel } from '../ask/resolveModel.js';
-import { resolveThread } from '../ask/resolveThread.js';
+import { readAskEvents } from '../ask/eventReader.js';
+import { ownAskId, prepareAsk, projectForKey } from '../ask/prepareAsk.js';
+import { modelMenu } from '../ask/resolveModel.js';
+import { openSse } from '../ask/sse.js';
 import { awaitAnswer, startOrJoinAsk, type AskRuntime } from '../ask/startAsk.js';
 import { ApiError } from '../errors.js';
 import { apiKeyAuth } from '../middleware/apiKey.js';
 import { jsonBody } from '../middleware/jsonBody.js';
 import { rateLimit, type RateLimitDefaults } from '../middleware/rateLimit.js';
-import { validate } from '../validate.js';
 
 export interface ServiceDeps extends AskRuntime {
   pool: Pool;
   temporalConnection: Connection;
   log: Logger;
   rateLimits: RateLimitDefaults;
+  sseKeepAliveMs: number;
 }
 
-/** A key works only for its own project; any other tenant id is refused like a bad key. */
-async function projectForKey(deps: ServiceDeps, key: AuthenticatedKey, tenantId: string | undefined) {
-  if (!tenantId) throw new ApiError('ValidationError', 'Missing tenant id (X-Tenant-Id header)');
-  const project = tenantId === key.projectId ? await getProject(deps.pool, tenantId) : null;
-  if (!project) throw new ApiError('Unauthorized', 'This API key does not belong to the given tenant');
-  return project;
+/** `Last-Event-ID` (header, or `lastEventId` query for clients that cannot set headers); -1 for "from the start". */
+function lastEventId(ctx: Context): number {
+  const raw = ctx.get('Last-Event-ID') || (typeof ctx.query.lastEventId === 'string' ? ctx.query.lastEventId : '');
+  if (raw === '') return -1;
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < -1) throw new ApiError('ValidationError', 'Last-Event-ID must be an event id from this stream');
+  return id;
 }
 
 export function serviceRoutes(deps: ServiceDeps): Router {
   const router = new Router({ prefix: '/service' });
   router.use(apiKeyAuth(deps.pool), rateLimit(deps.pool, deps.rateLimits));
 
-  router.post('/ask', jsonBody(), async (ctx) => {
-    const receivedAt = Date.now();
-    const req = validate(AskRequestSchema, ctx.request.body);
-    const key = ctx.state.apiKey as AuthenticatedKey;
-    const project = await projectForKey(deps, key, req.tenantId);
-    if (req.jsonSchema !== undefined) {
-      if (req.responseFormat !== 'json_object') throw new ApiError('ValidationError', 'jsonSchema goes with responseFormat "json_object"');
-      const compiled = compileJsonSchema(req.jsonSchema);
-      if (!compiled.ok) throw new ApiError('ValidationError', `jsonSchema is not a valid JSON Schema: ${compiled.message}`);
+  /** Streams an ask's events from after `afterId`; the ask runs on whatever the client does. */
+  async function streamAsk(ctx: Context, askId: string, afterId: number): Promise<void> {
+    const sse = openSse(ctx, { [ASK_ID_HEADER]: askId }, deps.sseKeepAliveMs);
+    try {
+      for await (const { id, event } of readAskEvents(deps.temporal, askId, afterId)) {
+        if (sse.closed) break;
+        sse.send(id, event);
+      }
+    } catch (err) {
+      deps.log.error({ err, askId }, 'event stream failed');
+      // No id: this is about the connection, not the ask; Last-Event-ID stays on the last real event.
+      sse.send(null, { type: 'error', code: 'Unavailable', message: 'The event stream was interrupted; reconnect with Last-Event-ID' });
+    } finally {
+      sse.end();
     }
-    // Everything that can refuse the ask is decided before anything is written or started.
-    const model = resolveModel(project, await getMenu(deps.pool, project.id), req);
-    const threadId = await resolveThread(deps.pool, project.id, req, deps.log);
-    const { workflowId, replay } = await workflowIdFor(deps.pool, project.id, ctx.get('Idempotency-Key') || undefined, req);
-    if (replay) {
-      ctx.set('Idempotent-Replayed', 'true');
+  }
+
+  router.post(['/ask', '/ask/stream'], jsonBody(), async (ctx) => {
+    const streamed = ctx.path.endsWith('/stream') || ctx.get('Accept').includes('text/event-stream');
+    const afterId = streamed ? lastEventId(ctx) : -1;
+    const { workflowId, replay, input } = await prepareAsk(ctx, deps, streamed);
+    if (replay && !streamed) {
       // A finished run answers from its stored turn, even after Temporal's retention dropped it.
       const stored = await responseOfRun(deps.pool, workflowId);
       if (stored) {
+        ctx.set('Idempotent-Replayed', 'true');
         ctx.body = stored;
         return;
       }
     }
-    const handle = await startOrJoinAsk(deps, workflowId, {
-      requestId: ctx.state.requestId as string,
-      tenantId: project.id,
-      threadId: threadId ?? randomUUID(),
-      message: req.message,
-      model,
-      externalUserId: req.externalUserId ?? null,
-      keyMode: key.mode,
-      receivedAt,
-      ...(req.responseFormat === 'json_object' ? { responseFormat: { type: 'json_object' as const, ...(req.jsonSchema ? { schema: req.jsonSchema } : {}) } } : {}),
-    });
+    const handle = await startOrJoinAsk(deps, workflowId, input);
+    if (replay) ctx.set('Idempotent-Replayed', 'true');
+    if (streamed) return streamAsk(ctx, workflowId, afterId);
+    ctx.set(ASK_ID_HEADER, workflowId);
     ctx.body = await awaitAnswer(deps, handle);
   });
 
+  // Resume a stream (any api replica can): GET with Last-Event-ID.
+  router.get('/ask/:askId/events', async (ctx) => {
+    const askId = ownAskId(ctx.state.apiKey as AuthenticatedKey, ctx.params.askId);
+    const afterId = lastEventId(ctx);
+    try {
+      await deps.temporal.workflow.getHandle(askId).describe();
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) throw new ApiError('NotFound', `Ask ${askId} not found`);
+      throw err;
+    }
+    return streamAsk(ctx, askId, afterId);
+  });
+
+  router.post('/ask/:askId/cancel', async (ctx) => {
+    const askId = ownAskId(ctx.state.apiKey as AuthenticatedKey, ctx.params.askId);
+    const handle = deps.temporal.workflow.getHandle(askId);
+    let status: string;
+    try {
+      status = (await handle.describe()).status.name;
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) throw new ApiError('NotFound', `Ask ${askId} not found`);
+      throw err;
+    }
+    if (status !== 'RUNNING') throw new ApiError('Conflict', `Ask ${askId} has already finished (${status.toLowerCase()})`);
+    await handle.cancel();
+    ctx.status = 202;
+    ctx.body = { askId, status: 'cancelling' };
+  });
+
   router.get('/models', async (ctx) => {
-    const project = await projectForKey(deps, ctx.state.apiKey as AuthenticatedKey, ctx.get('X-Tenant-Id') || undefined);
+    const project = await projectForKey(deps.pool, ctx.state.apiKey as AuthenticatedKey, ctx.get('X-Tenant-Id') || undefined);
     // The owner's current list: never served from a cache.
     ctx.set('Cache-Control', 'no-store');
     ctx.body = modelMenu(project, await getMenu(deps.pool, project.id));

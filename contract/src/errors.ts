@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   NotFound: 404,
   Conflict: 409,
   IdempotencyKeyReused: 409,
+  Cancelled: 409,
   UnsupportedMediaType: 415,
   PayloadTooLarge: 413,
   RateLimited: 429,

@@ -1,15 +1,32 @@
 import { z } from 'zod';
 import { AskResponseSchema } from './ask.js';
 
-/** Server-sent events of a streamed ask. `delta`, `tool.calling`, `done`, `error` are the
- * spec's; `thinking` and `retrieval` are Askflow's additions. */
+export const ThinkingPhaseSchema = z.enum(['classifying', 'retrieving', 'calling_tool', 'generating']);
+
+/**
+ * Server-sent events of a streamed ask. `delta`, `tool.calling`, `done` and `error` are the
+ * spec's; `thinking`, `retrieval` and `reset` are Askflow's additions.
+ *
+ * `reset`: generation was retried after a failure part-way; drop the partial answer built from
+ * earlier `delta`s. The `delta`s after the last `reset` concatenate to `done.answer` exactly.
+ */
 export const StreamEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('thinking'), phase: z.enum(['classifying', 'retrieving', 'calling_tool', 'generating']) }),
+  z.object({ type: z.literal('thinking'), phase: ThinkingPhaseSchema }),
   z.object({ type: z.literal('retrieval'), chunks: z.number().int().nonnegative(), sources: z.array(z.string()) }),
   z.object({ type: z.literal('tool.calling'), name: z.string() }),
   z.object({ type: z.literal('delta'), content: z.string() }),
+  z.object({ type: z.literal('reset'), reason: z.string() }),
   AskResponseSchema.extend({ type: z.literal('done') }),
   z.object({ type: z.literal('error'), message: z.string(), code: z.string() }),
 ]);
 
 export type StreamEvent = z.infer<typeof StreamEventSchema>;
+export type ThinkingPhase = z.infer<typeof ThinkingPhaseSchema>;
+
+/** The terminal events: after one of these the stream ends. */
+export function isTerminalEvent(event: StreamEvent): boolean {
+  return event.type === 'done' || event.type === 'error';
+}
+
+/** Header carrying the ask's id on a streamed response: resume and cancel address it. */
+export const ASK_ID_HEADER = 'Askflow-Ask-Id';

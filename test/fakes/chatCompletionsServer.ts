@@ -35,7 +35,9 @@ export interface RecordedRequest {
 
 /**
  * How to answer one request. Fields combine: `{ delayMs: 500, content: 'x' }` is slow and fixed.
- * With `status` (an error status), the answer is an OpenAI-style error body.
+ * With `status` (an error status), the answer is an OpenAI-style error body, for streaming
+ * requests too. A request with `stream: true` is answered as server-sent events of
+ * `chat.completion.chunk`s, content in word-sized pieces unless `chunks` says otherwise.
  */
 export interface Behaviour {
   status?: number;
@@ -51,8 +53,20 @@ export interface Behaviour {
   content?: string;
   /** Fixed usage instead of counted usage. */
   usage?: WireUsage;
-  /** Leave `usage` out of the completion. */
+  /** Leave `usage` out of the completion (streaming: no usage chunk even when asked for). */
   noUsage?: boolean;
+  /** Refuse: `message.refusal` (streaming: refusal deltas) with this text instead of content. */
+  refusal?: string;
+  /** Streaming: the content pieces, one chunk each (the content is then their concatenation). */
+  chunks?: string[];
+  /** Streaming: wait this long before the first content chunk; headers and the role chunk go out at once. */
+  firstTokenDelayMs?: number;
+  /** Streaming: wait this long between content chunks. */
+  tokenIntervalMs?: number;
+  /** Streaming: send this many content chunks, then drop the connection (as a failing provider or network does). */
+  failAfterChunks?: number;
+  /** Streaming, with `failAfterChunks`: end with an in-stream error event with this message instead of dropping the connection. */
+  streamError?: string;
 }
 
 export interface ChatCompletionsServer {
@@ -76,6 +90,8 @@ const ERROR_TYPES: Record<number, { type: string; code: string | null }> = {
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.destroyed) return; // the client gave up (e.g. its timeout) while we were delaying
+  // Failing in the middle of a stream: too late for a status, only cutting it off tells the client.
+  if (res.headersSent) return void res.destroy();
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
@@ -101,23 +117,77 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The completion the server sends for a valid request under `behaviour`. */
-function completion(body: ChatCompletionsBody, behaviour: Behaviour) {
+/** Each word with the whitespace after it, so the pieces join back to `content` exactly. */
+export function wordPieces(content: string): string[] {
+  return content.match(/\S+\s*|\s+/g) ?? [];
+}
+
+/** The answer to a valid request under `behaviour`, whether sent whole or streamed. */
+function answer(body: ChatCompletionsBody, behaviour: Behaviour) {
   const lastUser = [...body.messages].reverse().find((m) => m.role === 'user');
   const echo = `Echo(${body.model}): ${lastUser ? text(lastUser.content) : ''}`;
   const wantsJson = body.response_format?.type === 'json_object' || body.response_format?.type === 'json_schema';
-  const content = behaviour.content ?? (wantsJson ? JSON.stringify({ answer: echo }) : echo);
+  const content = behaviour.chunks?.join('') ?? behaviour.content ?? (wantsJson ? JSON.stringify({ answer: echo }) : echo);
+  const said = behaviour.refusal ?? content;
   const promptTokens = tokenCount(body.messages.map((m) => text(m.content)).join('\n'));
-  const completionTokens = tokenCount(content);
+  const completionTokens = tokenCount(said);
   const usage = behaviour.usage ?? { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
   return {
     id: `chatcmpl-${randomUUID()}`,
-    object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
-    model: body.model,
-    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-    ...(behaviour.noUsage ? {} : { usage }),
+    content: behaviour.refusal === undefined ? content : null,
+    refusal: behaviour.refusal ?? null,
+    pieces: behaviour.chunks ?? wordPieces(said),
+    usage: behaviour.noUsage ? undefined : usage,
   };
+}
+
+/** The completion the server sends for a valid non-streaming request under `behaviour`. */
+function completion(body: ChatCompletionsBody, behaviour: Behaviour) {
+  const { id, created, content, refusal, usage } = answer(body, behaviour);
+  return {
+    id,
+    object: 'chat.completion',
+    created,
+    model: body.model,
+    choices: [{ index: 0, message: { role: 'assistant', content, refusal }, logprobs: null, finish_reason: 'stop' }],
+    ...(usage ? { usage } : {}),
+  };
+}
+
+/** Answers a `stream: true` request the way OpenAI does: role chunk, content chunks, finish chunk, usage chunk, `[DONE]`. */
+async function stream(res: ServerResponse, body: ChatCompletionsBody, behaviour: Behaviour, delay: (ms: number) => Promise<void>): Promise<void> {
+  const { id, created, refusal, pieces, usage } = answer(body, behaviour);
+  const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+  // Resolves once the event is handed to the kernel, so a connection dropped right after still delivered it.
+  const send = (data: unknown) => new Promise<void>((resolve) => (res.destroyed ? resolve() : res.write(`data: ${JSON.stringify(data)}\n\n`, () => resolve())));
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+    send({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: body.model,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      ...(includeUsage ? { usage: null } : {}),
+    });
+
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  await chunk({ role: 'assistant', content: '', refusal: null });
+  const sent = pieces.slice(0, behaviour.failAfterChunks);
+  for (const [i, piece] of sent.entries()) {
+    const wait = i === 0 ? behaviour.firstTokenDelayMs : behaviour.tokenIntervalMs;
+    if (wait) await delay(wait);
+    if (res.destroyed) return; // the client gave up
+    await chunk(refusal === null ? { content: piece } : { refusal: piece });
+  }
+  if (behaviour.failAfterChunks !== undefined) {
+    if (behaviour.streamError === undefined) return void res.destroy();
+    await send({ error: { message: behaviour.streamError, type: 'server_error', param: null, code: null } });
+    return void res.end();
+  }
+  await chunk({}, 'stop');
+  if (includeUsage && usage) await send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage });
+  res.end('data: [DONE]\n\n');
 }
 
 export async function startChatCompletionsServer(opts: { apiKey?: string } = {}): Promise<ChatCompletionsServer> {
@@ -163,6 +233,7 @@ export async function startChatCompletionsServer(opts: { apiKey?: string } = {})
       if (behaviour.retryAfterMs !== undefined) headers['retry-after-ms'] = String(behaviour.retryAfterMs);
       return sendError(res, behaviour.status, behaviour.message ?? `Scripted ${behaviour.status}`, headers);
     }
+    if (parsed.stream === true) return stream(res, parsed, behaviour, delay);
     sendJson(res, 200, completion(parsed, behaviour));
   }
 

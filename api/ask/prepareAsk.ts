@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { AskRequestSchema } from '@askflow/contract';
+import type { Context } from 'koa';
+import type { AskWorkflowInput } from '../../activities/index.js';
+import type { Logger } from '../../config/logger.js';
+import { compileJsonSchema } from '../../providers/jsonOutput.js';
+import type { AuthenticatedKey } from '../../store/apiKeys.js';
+import type { Pool } from '../../store/pool.js';
+import { getMenu, getProject } from '../../store/projects.js';
+import { ApiError } from '../errors.js';
+import { validate } from '../validate.js';
+import { workflowIdFor } from './idempotency.js';
+import { resolveModel } from './resolveModel.js';
+import { resolveThread } from './resolveThread.js';
+
+export interface PreparedAsk {
+  workflowId: string;
+  /** The Idempotency-Key was seen before with this body: join that run. */
+  replay: boolean;
+  input: AskWorkflowInput;
+}
+
+/** A key works only for its own project; any other tenant id is refused like a bad key. */
+export async function projectForKey(pool: Pool, key: AuthenticatedKey, tenantId: string | undefined) {
+  if (!tenantId) throw new ApiError('ValidationError', 'Missing tenant id (X-Tenant-Id header)');
+  const project = tenantId === key.projectId ? await getProject(pool, tenantId) : null;
+  if (!project) throw new ApiError('Unauthorized', 'This API key does not belong to the given tenant');
+  return project;
+}
+
+/**
+ * Everything that can refuse an ask, decided before anything is started: body, tenant, JSON
+ * schema, model (selection rules), thread (resolution table) and idempotency. JSON and
+ * streamed asks share it, so both refuse exactly the same requests the same way.
+ */
+export async function prepareAsk(ctx: Context, deps: { pool: Pool; log: Logger }, stream: boolean): Promise<PreparedAsk> {
+  const receivedAt = Date.now();
+  const req = validate(AskRequestSchema, ctx.request.body);
+  const key = ctx.state.apiKey as AuthenticatedKey;
+  const project = await projectForKey(deps.pool, key, req.tenantId);
+  if (req.jsonSchema !== undefined) {
+    if (req.responseFormat !== 'json_object') throw new ApiError('ValidationError', 'jsonSchema goes with responseFormat "json_object"');
+    const compiled = compileJsonSchema(req.jsonSchema);
+    if (!compiled.ok) throw new ApiError('ValidationError', `jsonSchema is not a valid JSON Schema: ${compiled.message}`);
+  }
+  const model = resolveModel(project, await getMenu(deps.pool, project.id), req);
+  const threadId = await resolveThread(deps.pool, project.id, req, deps.log);
+  const { workflowId, replay } = await workflowIdFor(deps.pool, project.id, ctx.get('Idempotency-Key') || undefined, req);
+  return {
+    workflowId,
+    replay,
+    input: {
+      requestId: ctx.state.requestId as string,
+      tenantId: project.id,
+      threadId: threadId ?? randomUUID(),
+      message: req.message,
+      model,
+      externalUserId: req.externalUserId ?? null,
+      keyMode: key.mode,
+      receivedAt,
+      stream,
+      ...(req.responseFormat === 'json_object' ? { responseFormat: { type: 'json_object' as const, ...(req.jsonSchema ? { schema: req.jsonSchema } : {}) } } : {}),
+    },
+  };
+}
+
+/** An ask id (its workflow id) of this key's project, or 404: ids embed their tenant. */
+export function ownAskId(key: AuthenticatedKey, askId: string | undefined): string {
+  if (!askId || !askId.startsWith(`ask-${key.projectId}-`)) throw new ApiError('NotFound', `Ask ${askId ?? ''} not found`);
+  return askId;
+}
