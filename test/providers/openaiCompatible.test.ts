@@ -1,22 +1,17 @@
 import { ProviderError } from '../../providers/errors.js';
 import { OpenAICompatibleProvider } from '../../providers/openaiCompatible.js';
 import { tokenCount } from '../../providers/tokens.js';
-import type { ChatRequest } from '../../providers/types.js';
 import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
+import { chatRequest, onlyBody as onlyBodyOf, providerFixture } from './requests.js';
 
 let server: ChatCompletionsServer;
 let provider: OpenAICompatibleProvider;
 
-beforeAll(async () => {
-  server = await startChatCompletionsServer();
-  provider = new OpenAICompatibleProvider({ name: 'acme', baseUrl: server.baseUrl, apiKey: server.apiKey, timeoutMs: 2_000 });
-});
+beforeAll(async () => ({ server, provider } = await providerFixture()));
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-function request(overrides: Partial<ChatRequest> = {}): ChatRequest {
-  return { model: 'gpt-test', system: '', history: [], message: 'What is the capital of Norway?', context: [], temperature: 0.2, ...overrides };
-}
+const request = chatRequest;
 
 /** The ProviderError `promise` rejects with (fails the test when it resolves or rejects otherwise). */
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
@@ -28,12 +23,7 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
   return err as ProviderError;
 }
 
-function onlyBody() {
-  expect(server.requests).toHaveLength(1);
-  const body = server.requests[0]!.body;
-  if (!body) throw new Error('the server received no JSON body');
-  return body;
-}
+const onlyBody = () => onlyBodyOf(server);
 
 describe('OpenAICompatibleProvider against a chat-completions server', () => {
   it('sends system, passages, history and message in order, with model, temperature and the key', async () => {

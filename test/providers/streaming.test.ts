@@ -1,25 +1,21 @@
 import { ProviderError } from '../../providers/errors.js';
+import type { ChatRequest } from '../../providers/types.js';
 import { LocalProvider } from '../../providers/local.js';
 import { OpenAICompatibleProvider } from '../../providers/openaiCompatible.js';
 import { tokenCount } from '../../providers/tokens.js';
-import type { ChatRequest } from '../../providers/types.js';
-import { startChatCompletionsServer, wordPieces, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
+import { wordPieces, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
+import { chatRequest, onlyBody as onlyBodyOf, providerFixture } from './requests.js';
 
 let server: ChatCompletionsServer;
 let provider: OpenAICompatibleProvider;
 
-beforeAll(async () => {
-  server = await startChatCompletionsServer();
-  provider = new OpenAICompatibleProvider({ name: 'acme', baseUrl: server.baseUrl, apiKey: server.apiKey, timeoutMs: 2_000 });
-});
+beforeAll(async () => ({ server, provider } = await providerFixture()));
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 const ECHO = 'Echo(gpt-test): What is the capital of Norway?';
 
-function request(overrides: Partial<ChatRequest> = {}): ChatRequest {
-  return { model: 'gpt-test', system: '', history: [], message: 'What is the capital of Norway?', context: [], temperature: 0.2, ...overrides };
-}
+const request = chatRequest;
 
 /** Streams `req` through `through`, recording each delta with when it arrived (ms after the call). */
 async function streamed(through: { generate: OpenAICompatibleProvider['generate'] }, req: ChatRequest) {
@@ -43,12 +39,7 @@ function providerError(error: unknown): ProviderError {
   return error as ProviderError;
 }
 
-function onlyBody() {
-  expect(server.requests).toHaveLength(1);
-  const body = server.requests[0]!.body;
-  if (!body) throw new Error('the server received no JSON body');
-  return body;
-}
+const onlyBody = () => onlyBodyOf(server);
 
 describe('OpenAICompatibleProvider streaming', () => {
   it('asks for a stream with usage and delivers the pieces in order, joining to the returned text', async () => {
