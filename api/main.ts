@@ -25,7 +25,7 @@ const app = createApp({
   askTimeoutMs: env.ASK_TIMEOUT_MS,
   sseKeepAliveMs: env.SSE_KEEPALIVE_MS,
   masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY),
-  rateLimits: { perKeyPerMinute: env.RATE_LIMIT_KEY_PER_MINUTE, perProjectPerMinute: env.RATE_LIMIT_PROJECT_PER_MINUTE },
+  rateLimits: { perKeyPerMinute: env.RATE_LIMIT_KEY_PER_MINUTE, perProjectPerMinute: env.RATE_LIMIT_PROJECT_PER_MINUTE, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
 });
 const server = app.listen(env.PORT, env.HOST);
 await once(server, 'listening');

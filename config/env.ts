@@ -27,6 +27,8 @@ const EnvSchema = TemporalEnvSchema.extend({
   /** Default request limits per minute; a project may set its own. */
   RATE_LIMIT_KEY_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_PROJECT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** Length of a rate-limit window in seconds; the per-minute limits apply per window. */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   /** An idle event stream sends a keep-alive comment this often, so proxies do not cut it. */
   SSE_KEEPALIVE_MS: z.coerce.number().int().positive().default(15_000),
   /** Upper bound on how long a JSON ask waits for its workflow before answering 504. */

@@ -8,6 +8,7 @@ import { ApiError } from '../errors.js';
 export interface RateLimitDefaults {
   perKeyPerMinute: number;
   perProjectPerMinute: number;
+  windowSeconds: number;
 }
 
 /**
@@ -20,7 +21,7 @@ export function rateLimit(pool: Pool, defaults: RateLimitDefaults): Middleware {
     const id = `${scope}:${points}`;
     let l = limiters.get(id);
     if (!l) {
-      l = new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix: id, points, duration: 60 });
+      l = new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix: `${id}:${defaults.windowSeconds}`, points, duration: defaults.windowSeconds });
       limiters.set(id, l);
     }
     return l;
