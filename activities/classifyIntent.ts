@@ -1,15 +1,17 @@
 import type { Pool } from '../store/pool.js';
+import { hasReadyDocuments } from '../store/documents.js';
 import { getProject } from '../store/projects.js';
 import type { AskWorkflowInput, IntentDecision } from './types.js';
 
 /**
- * Decides how the ask is answered. With neither RAG nor Tools switched on for the project, the
- * only possible intent is `vanilla`; retrieval and tool routing add their branches here.
+ * Decides which paths the ask may take. Retrieval applies when RAG is on and the project has
+ * indexed knowledge; whether the question needs that knowledge is decided by retrieval itself
+ * (chunks above the project's relevance threshold, or none → `vanilla`).
  */
 export function classifyIntent(pool: Pool) {
   return async function classifyIntent(input: AskWorkflowInput): Promise<IntentDecision> {
     const project = await getProject(pool, input.tenantId);
     if (!project) throw new Error(`project ${input.tenantId} no longer exists`);
-    return { intent: 'vanilla' };
+    return { retrieve: project.ragEnabled && (await hasReadyDocuments(pool, project.id)) };
   };
 }

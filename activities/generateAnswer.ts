@@ -1,6 +1,7 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { ProviderError } from '../providers/errors.js';
 import { chatProviderFor, parseModelId } from '../providers/registry.js';
+import type { ContextPassage } from '../providers/types.js';
 import type { Pool } from '../store/pool.js';
 import { getProject } from '../store/projects.js';
 import { getProviderSecret } from '../store/providers.js';
@@ -28,7 +29,7 @@ function asFailure(err: unknown): unknown {
 }
 
 export function generateAnswer({ pool, masterKey }: GenerateDeps) {
-  return async function generateAnswer(input: AskWorkflowInput): Promise<GeneratedAnswer> {
+  return async function generateAnswer(input: AskWorkflowInput, context: ContextPassage[] = []): Promise<GeneratedAnswer> {
     const project = await getProject(pool, input.tenantId);
     if (!project) throw ApplicationFailure.nonRetryable(`project ${input.tenantId} no longer exists`, 'refused');
     const ref = parseModelId(input.model);
@@ -42,7 +43,7 @@ export function generateAnswer({ pool, masterKey }: GenerateDeps) {
       system: project.systemPrompt,
       history: await historyWithin(pool, input.threadId, project.historyTokenBudget),
       message: input.message,
-      context: [],
+      context,
       temperature: project.temperature,
       ...(input.responseFormat ? { responseFormat: input.responseFormat } : {}),
     };

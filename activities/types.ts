@@ -1,4 +1,4 @@
-import type { Intent, Usage } from '@askflow/contract';
+import type { Usage } from '@askflow/contract';
 import type { JsonOutput } from '../providers/types.js';
 import type { KeyMode } from '../store/apiKeys.js';
 
@@ -20,8 +20,12 @@ export interface AskWorkflowInput {
   stream?: boolean;
 }
 
+/**
+ * Which ways of answering apply to this ask before looking at the question's content: retrieval
+ * when RAG is on and the project has knowledge. The final intent also depends on what they find.
+ */
 export interface IntentDecision {
-  intent: Intent;
+  retrieve: boolean;
 }
 
 export interface GeneratedAnswer {

@@ -3,6 +3,7 @@ import { Client, Connection } from '@temporalio/client';
 import { readEnv } from '../config/env.js';
 import { createLogger } from '../config/logger.js';
 import { temporalConnectionOptions } from '../config/temporalConnection.js';
+import { chooseVectorIndex } from '../knowledge/vectors/select.js';
 import { migrate } from '../store/migrate.js';
 import { createPool } from '../store/pool.js';
 import { parseMasterKey } from '../store/secrets.js';
@@ -25,6 +26,7 @@ const app = createApp({
   askTimeoutMs: env.ASK_TIMEOUT_MS,
   sseKeepAliveMs: env.SSE_KEEPALIVE_MS,
   masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY),
+  vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }),
   rateLimits: { perKeyPerMinute: env.RATE_LIMIT_KEY_PER_MINUTE, perProjectPerMinute: env.RATE_LIMIT_PROJECT_PER_MINUTE, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
 });
 const server = app.listen(env.PORT, env.HOST);

@@ -90,6 +90,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       ...(temporal.uiUrl ? { TEMPORAL_UI_URL: temporal.uiUrl } : {}),
       LOG_LEVEL: opts.logLevel,
       ASKFLOW_MASTER_KEY: process.env.ASKFLOW_MASTER_KEY ?? opts.masterKey,
+      // On one machine, knowledge URLs and tools on localhost are the point; other private ranges stay refused.
+      ASKFLOW_ALLOW_PRIVATE_URLS: process.env.ASKFLOW_ALLOW_PRIVATE_URLS ?? 'loopback',
     };
     const startWorker = async () => {
       const { proc } = await forkService('worker', join(DIST_DIR, 'worker', 'main.js'), serviceEnv, join(logDir, 'worker.log'));

@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import OpenAI from 'openai';
 import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsNonStreaming,
@@ -10,6 +10,7 @@ import type { Stream } from 'openai/streaming';
 import type { Usage } from '@askflow/contract';
 import { ProviderError } from './errors.js';
 import { assertJsonAnswer, compileJsonSchema, invalidSchema } from './jsonOutput.js';
+import { classifyOpenAIError, describeCause, timeoutError } from './openaiErrors.js';
 import { tokenCount } from './tokens.js';
 import type { ChatProvider, ChatRequest, ChatResult, DeltaHandler, JsonOutput } from './types.js';
 
@@ -160,37 +161,12 @@ export class OpenAICompatibleProvider implements ChatProvider {
   }
 
   private timeoutError(): ProviderError {
-    return new ProviderError(`${this.name} did not answer in time`, 'timeout', true);
+    return timeoutError(this.name);
   }
 
   /** The SDK's failure as a ProviderError, classified for Temporal's retry policy. */
   private classify(err: unknown, elapsedMs: number): unknown {
-    // Timeout first: it is a subclass of APIConnectionError. The SDK recognises its own abort by
-    // the error's name, which it loses when fetch runs in another realm (jest's VM contexts),
-    // so a connection error that came only once the whole timeout had passed is the timeout
-    // (5 ms of slack: timers may fire a hair early against performance.now()).
-    if (err instanceof APIConnectionTimeoutError || (err instanceof APIConnectionError && elapsedMs >= this.timeoutMs - 5)) {
-      return this.timeoutError();
-    }
-    if (err instanceof APIConnectionError) {
-      return new ProviderError(`${this.name} could not be reached: ${describeCause(err)}`, 'network', true);
-    }
-    if (!(err instanceof APIError)) return err;
-    // No status: an error event inside a stream (the HTTP answer was 200), the server failing
-    // mid-answer.
-    if (err.status === undefined) return new ProviderError(`${this.name} failed mid-answer: ${providerMessage(err)}`, 'unavailable', true);
-
-    const status = err.status;
-    const detail = providerMessage(err);
-    const retryAfterMs = retryAfter(err.headers);
-    if (status === 429) {
-      return new ProviderError(`${this.name} rate-limited the request: ${detail}`, 'rate_limited', true, retryAfterMs, status);
-    }
-    // 408 (request timeout) and 409 (conflict, e.g. a lock) are transient, as the SDK itself treats them.
-    if (status >= 500 || status === 408 || status === 409) {
-      return new ProviderError(`${this.name} is unavailable (HTTP ${status}): ${detail}`, 'unavailable', true, retryAfterMs, status);
-    }
-    return new ProviderError(`${this.name} refused the request (HTTP ${status}): ${detail}`, 'refused', false, undefined, status);
+    return classifyOpenAIError(err, { name: this.name, timeoutMs: this.timeoutMs, elapsedMs });
   }
 }
 
@@ -229,27 +205,4 @@ function usageOf(usage: CompletionUsage | null | undefined, messages: ChatComple
   const promptTokens = tokenCount(messages.map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n'));
   const completionTokens = tokenCount(completion);
   return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
-}
-
-function providerMessage(err: APIError): string {
-  const body = err.error as { message?: unknown } | undefined;
-  return typeof body?.message === 'string' ? body.message : err.message;
-}
-
-function describeCause(err: unknown): string {
-  const { message, cause } = (err ?? {}) as { message?: unknown; cause?: { message?: unknown } };
-  const text = typeof cause?.message === 'string' ? cause.message : message;
-  return typeof text === 'string' ? text : String(err);
-}
-
-/** `retry-after-ms` (OpenAI's), else `retry-after` in seconds or as an HTTP date. */
-function retryAfter(headers: Headers | undefined): number | undefined {
-  const ms = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers?.get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }

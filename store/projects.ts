@@ -15,6 +15,13 @@ export interface Project {
   historyTokenBudget: number;
   rateLimitPerMinute: number | null;
   keyRateLimitPerMinute: number | null;
+  /** Fixed per project: chunks and questions are embedded with the same model. */
+  embeddingModel: string;
+  ragTopK: number;
+  /** Least cosine similarity for a chunk found only by vector search. */
+  ragMinScore: number;
+  chunkTokens: number;
+  chunkOverlap: number;
 }
 
 export type ProjectSettings = Partial<Omit<Project, 'id' | 'ownerId'>>;
@@ -32,6 +39,11 @@ const COLUMNS: Record<keyof Omit<Project, 'id'>, string> = {
   historyTokenBudget: 'history_token_budget',
   rateLimitPerMinute: 'rate_limit_per_minute',
   keyRateLimitPerMinute: 'key_rate_limit_per_minute',
+  embeddingModel: 'embedding_model',
+  ragTopK: 'rag_top_k',
+  ragMinScore: 'rag_min_score',
+  chunkTokens: 'chunk_tokens',
+  chunkOverlap: 'chunk_overlap',
 };
 
 const SELECT = ['id', ...Object.entries(COLUMNS).map(([field, column]) => `${column} AS "${field}"`)].join(', ');

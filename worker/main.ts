@@ -4,6 +4,7 @@ import { createActivities } from '../activities/index.js';
 import { readEnv } from '../config/env.js';
 import { createLogger } from '../config/logger.js';
 import { temporalConnectionOptions } from '../config/temporalConnection.js';
+import { chooseVectorIndex } from '../knowledge/vectors/select.js';
 import { migrate } from '../store/migrate.js';
 import { createPool } from '../store/pool.js';
 import { parseMasterKey } from '../store/secrets.js';
@@ -20,7 +21,7 @@ const worker = await Worker.create({
   namespace: env.TEMPORAL_NAMESPACE,
   taskQueue: env.TEMPORAL_TASK_QUEUE,
   workflowsPath: fileURLToPath(new URL('../workflows/index.js', import.meta.url)),
-  activities: createActivities({ pool, masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY) }),
+  activities: createActivities({ pool, masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY), vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }) }),
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: '10 seconds',
 });

@@ -9,8 +9,8 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import { WorkflowStream } from '@temporalio/workflow-streams/workflow';
-import type { AskResponse, StreamEvent } from '@askflow/contract';
-import type { Activities, AskWorkflowInput } from '../activities/index.js';
+import type { AskResponse, Intent, StreamEvent } from '@askflow/contract';
+import type { Activities, AskWorkflowInput, RetrievedPassage } from '../activities/index.js';
 import { ASK_EVENTS_TOPIC, askEventsQuery, eventsFrom } from './askEvents.js';
 import { describeAskFailure } from './failureCode.js';
 import { SEARCH_ATTRIBUTES } from './searchAttributes.js';
@@ -20,6 +20,12 @@ import { SEARCH_ATTRIBUTES } from './searchAttributes.js';
 const { classifyIntent, persistTurn } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds', maximumAttempts: 10 },
+});
+
+// Retrieval embeds the question (possibly with a remote model): local, but with room for that.
+const { retrieveChunks } = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds', maximumAttempts: 5 },
 });
 
 // Generation may wait on a slow model; it heartbeats while it works so a lost worker is noticed
@@ -42,19 +48,29 @@ export async function askWorkflow(input: AskWorkflowInput): Promise<AskResponse>
 
   try {
     events.publish({ type: 'thinking', phase: 'classifying' });
-    const { intent } = await classifyIntent(input);
+    const plan = await classifyIntent(input);
+
+    let passages: RetrievedPassage[] = [];
+    if (plan.retrieve) {
+      events.publish({ type: 'thinking', phase: 'retrieving' });
+      passages = await retrieveChunks(input.tenantId, input.message);
+      events.publish({ type: 'retrieval', chunks: passages.length, sources: [...new Set(passages.map((p) => p.document))] });
+    }
+    // The question needed the knowledge when retrieval found relevant chunks.
+    const intent: Intent = passages.length ? 'rag' : 'vanilla';
     upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.intent, value: intent }]);
 
     events.publish({ type: 'thinking', phase: 'generating' });
-    const generated = await generateAnswer(input);
+    const generated = await generateAnswer(input, passages.map((p) => ({ source: `${p.document}#${p.chunkIndex}`, text: p.text })));
     const response: AskResponse = {
       threadId: input.threadId,
       answer: generated.answer,
       intent,
       toolUsed: null,
-      ragChunksUsed: 0,
+      ragChunksUsed: passages.length,
       usage: generated.usage,
       model: generated.model,
+      ...(passages.length ? { sources: passages.map((p) => ({ documentId: p.documentId, document: p.document, chunk: p.chunkIndex, score: p.score })) } : {}),
     };
     await persistTurn(input, response, workflowInfo().workflowId);
     events.publish({ type: 'done', ...response });

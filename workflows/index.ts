@@ -1,1 +1,2 @@
 export { askWorkflow } from './ask.js';
+export { ingestDocumentWorkflow, reindexProjectWorkflow } from './ingest.js';

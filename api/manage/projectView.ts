@@ -21,6 +21,11 @@ export async function projectView(pool: Pool, project: Project): Promise<Project
     historyTokenBudget: project.historyTokenBudget,
     rateLimitPerMinute: project.rateLimitPerMinute,
     keyRateLimitPerMinute: project.keyRateLimitPerMinute,
+    embeddingModel: project.embeddingModel,
+    ragTopK: project.ragTopK,
+    ragMinScore: project.ragMinScore,
+    chunkTokens: project.chunkTokens,
+    chunkOverlap: project.chunkOverlap,
     providers,
     prices,
   };

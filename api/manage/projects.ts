@@ -3,7 +3,6 @@ import type { Context } from 'koa';
 import { ApiKeyCreateSchema, PricesInputSchema, ProjectCreateSchema, ProjectPatchSchema, ProviderConnectionInputSchema, ProviderNameSchema, type ProjectPatch } from '@askflow/contract';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../store/apiKeys.js';
 import type { Owner } from '../../store/owners.js';
-import type { Pool } from '../../store/pool.js';
 import { replacePrices, listPrices } from '../../store/prices.js';
 import { createProject, deleteProject, getMenu, getOwnedProject, listProjects, setMenu, updateProject, type Project } from '../../store/projects.js';
 import { deleteProvider, listProviders, upsertProvider } from '../../store/providers.js';
@@ -13,36 +12,34 @@ import { ApiError } from '../errors.js';
 import { jsonBody } from '../middleware/jsonBody.js';
 import { ownerAuth } from '../middleware/ownerAuth.js';
 import { validate } from '../validate.js';
-import { assertModelsAvailable } from './modelChecks.js';
+import { startReindex } from './reindex.js';
+import { assertEmbeddingModelAvailable, assertModelsAvailable } from './modelChecks.js';
+import type { KnowledgeDeps } from './knowledge.js';
+import { ownedProject, UUID } from './ownedProject.js';
 import { projectView } from './projectView.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface ManageDeps {
-  pool: Pool;
+export interface ManageDeps extends KnowledgeDeps {
   masterKey: Buffer;
 }
 
 /** Applies settings after checking that every model they name can run on this project. */
-async function applySettings(pool: Pool, project: Project, patch: ProjectPatch): Promise<void> {
+async function applySettings(deps: ManageDeps, project: Project, patch: ProjectPatch): Promise<void> {
   const { models, ...columns } = patch;
-  const providers = (await listProviders(pool, project.id)).map((p) => p.name);
+  const providers = (await listProviders(deps.pool, project.id)).map((p) => p.name);
   assertModelsAvailable([columns.chatModel, columns.voiceModel, ...(models ?? [])], providers);
-  await updateProject(pool, project.id, columns);
-  if (models !== undefined) await setMenu(pool, project.id, [...new Set(models)]);
+  if (columns.embeddingModel !== undefined) assertEmbeddingModelAvailable(columns.embeddingModel, providers);
+  await updateProject(deps.pool, project.id, columns);
+  if (models !== undefined) await setMenu(deps.pool, project.id, [...new Set(models)]);
+  // Embeddings are fixed per project: a new model means every document is embedded again.
+  if (columns.embeddingModel !== undefined && columns.embeddingModel !== project.embeddingModel) await startReindex(deps, project.id);
 }
 
-export function projectRoutes({ pool, masterKey }: ManageDeps): Router {
+export function projectRoutes(deps: ManageDeps): Router {
+  const { pool, masterKey } = deps;
   const router = new Router({ prefix: '/manage/projects' });
   router.use(ownerAuth(pool));
 
-  /** The caller's project from `:id`; anything else (or another owner's) is 404. */
-  async function owned(ctx: Context): Promise<Project> {
-    const id = (ctx.params as Record<string, string>).id!;
-    const project = UUID.test(id) ? await getOwnedProject(pool, (ctx.state.owner as Owner).id, id) : null;
-    if (!project) throw new ApiError('NotFound', `Project ${id} not found`);
-    return project;
-  }
+  const owned = (ctx: Context) => ownedProject(pool, ctx);
 
   router.get('/', async (ctx) => {
     const projects = await listProjects(pool, (ctx.state.owner as Owner).id);
@@ -53,8 +50,9 @@ export function projectRoutes({ pool, masterKey }: ManageDeps): Router {
     const { name, ...settings } = validate(ProjectCreateSchema, ctx.request.body);
     // Checked before the project exists, so a bad setting creates nothing.
     assertModelsAvailable([settings.chatModel, settings.voiceModel, ...(settings.models ?? [])], []);
+    if (settings.embeddingModel !== undefined) assertEmbeddingModelAvailable(settings.embeddingModel, []);
     const project = await createProject(pool, name, (ctx.state.owner as Owner).id);
-    await applySettings(pool, project, settings);
+    await applySettings(deps, project, settings);
     ctx.status = 201;
     ctx.body = await projectView(pool, (await getOwnedProject(pool, project.ownerId!, project.id))!);
   });
@@ -65,7 +63,7 @@ export function projectRoutes({ pool, masterKey }: ManageDeps): Router {
 
   router.patch('/:id', jsonBody(), async (ctx) => {
     const project = await owned(ctx);
-    await applySettings(pool, project, validate(ProjectPatchSchema, ctx.request.body));
+    await applySettings(deps, project, validate(ProjectPatchSchema, ctx.request.body));
     ctx.body = await projectView(pool, (await owned(ctx)));
   });
 

@@ -39,6 +39,14 @@ export const UsageSchema = z.object({
   totalTokens: z.number().int().nonnegative(),
 });
 
+/** A knowledge chunk the answer drew on (Askflow's addition to AskResponse). */
+export const SourceSchema = z.object({
+  documentId: z.string(),
+  document: z.string(),
+  chunk: z.number().int().nonnegative(),
+  score: z.number(),
+});
+
 export const AskResponseSchema = z.object({
   threadId: z.uuid(),
   answer: z.string(),
@@ -47,9 +55,12 @@ export const AskResponseSchema = z.object({
   ragChunksUsed: z.number().int().nonnegative(),
   usage: UsageSchema,
   model: z.string(),
+  /** The chunks given to the model, best first; absent when none were. */
+  sources: z.array(SourceSchema).optional(),
 });
 
 export type AskRequest = z.infer<typeof AskRequestSchema>;
 export type AskResponse = z.infer<typeof AskResponseSchema>;
 export type Usage = z.infer<typeof UsageSchema>;
+export type Source = z.infer<typeof SourceSchema>;
 export type Intent = z.infer<typeof IntentSchema>;

@@ -32,6 +32,14 @@ const settings = {
   /** Asks per minute for the whole project and per key; null → the service default. */
   rateLimitPerMinute: z.number().int().positive().nullable(),
   keyRateLimitPerMinute: z.number().int().positive().nullable(),
+  /** Embeds knowledge and questions; changing it re-indexes every document. */
+  embeddingModel: ModelIdSchema,
+  /** Chunks given to the model per ask, and the least vector similarity for a chunk to count. */
+  ragTopK: z.number().int().min(1).max(50),
+  ragMinScore: z.number().min(0).max(1),
+  /** Chunk size and overlap in tokens; changes apply when documents are (re-)indexed. */
+  chunkTokens: z.number().int().min(50).max(4000),
+  chunkOverlap: z.number().int().min(0).max(1000),
 };
 
 export const ProjectCreateSchema = z.strictObject({ ...settings, name: settings.name }).partial().required({ name: true });
@@ -71,6 +79,11 @@ export const ProjectSchema = z.object({
   historyTokenBudget: z.number(),
   rateLimitPerMinute: z.number().nullable(),
   keyRateLimitPerMinute: z.number().nullable(),
+  embeddingModel: z.string(),
+  ragTopK: z.number(),
+  ragMinScore: z.number(),
+  chunkTokens: z.number(),
+  chunkOverlap: z.number(),
   providers: z.array(ProviderConnectionSchema),
   prices: z.array(PriceSchema),
 });
@@ -79,3 +92,38 @@ export type ProjectCreate = z.infer<typeof ProjectCreateSchema>;
 export type ProjectPatch = z.infer<typeof ProjectPatchSchema>;
 export type ProjectView = z.infer<typeof ProjectSchema>;
 export type Price = z.infer<typeof PriceSchema>;
+
+export const KnowledgeUploadSchema = z.union([
+  z.strictObject({
+    name: z.string().trim().min(1).max(500),
+    /** `text`, `markdown`, `html` or `pdf`; guessed from the name when omitted. */
+    kind: z.enum(['text', 'markdown', 'html', 'pdf']).optional(),
+    /** Plain text content (text, markdown, html). */
+    text: z.string().min(1).max(5_000_000).optional(),
+    /** Base64 content, for PDFs or any kind. */
+    base64: z.string().min(1).max(14_000_000).optional(),
+  }).refine((b) => (b.text === undefined) !== (b.base64 === undefined), 'send exactly one of text or base64'),
+  z.strictObject({
+    /** Fetched by the worker, with the same private-address guard as tool calls. */
+    url: z.url({ protocol: /^https?$/ }).max(2000),
+    name: z.string().trim().min(1).max(500).optional(),
+    kind: z.enum(['text', 'markdown', 'html', 'pdf']).optional(),
+  }),
+]);
+
+export const DocumentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['text', 'markdown', 'html', 'pdf']),
+  sourceUrl: z.string().nullable(),
+  title: z.string().nullable(),
+  status: z.enum(['pending', 'ingesting', 'ready', 'failed']),
+  error: z.string().nullable(),
+  chunksTotal: z.number(),
+  chunksEmbedded: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type KnowledgeUpload = z.infer<typeof KnowledgeUploadSchema>;
+export type DocumentView = z.infer<typeof DocumentSchema>;

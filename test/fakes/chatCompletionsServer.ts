@@ -1,5 +1,6 @@
-// A real HTTP server speaking OpenAI's chat-completions wire protocol, so provider tests go
-// through the actual `openai` SDK, fetch, headers and status handling rather than a mock.
+// A real HTTP server speaking OpenAI's chat-completions and embeddings wire protocols, so
+// provider tests go through the actual `openai` SDK, fetch, headers and status handling rather
+// than a mock.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,12 +26,22 @@ export interface ChatCompletionsBody {
   [field: string]: unknown;
 }
 
+/** The parts of an embeddings request body tests look at; the rest is kept as sent. */
+export interface EmbeddingsBody {
+  model: string;
+  input: string | string[];
+  encoding_format?: 'float' | 'base64';
+  [field: string]: unknown;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
-  /** Parsed JSON body; undefined when the body was not JSON. */
+  /** Parsed chat-completions body; undefined when the body was not one (not JSON, or an embeddings request). */
   body: ChatCompletionsBody | undefined;
+  /** Parsed embeddings body, for requests to `/embeddings`. */
+  embeddings?: EmbeddingsBody;
 }
 
 /**
@@ -38,6 +49,8 @@ export interface RecordedRequest {
  * With `status` (an error status), the answer is an OpenAI-style error body, for streaming
  * requests too. A request with `stream: true` is answered as server-sent events of
  * `chat.completion.chunk`s, content in word-sized pieces unless `chunks` says otherwise.
+ * Embeddings requests take from the same queue: `status`, `retryAfter*`, `delayMs` apply to
+ * them too, as do `dimensions` and `embeddingCount`.
  */
 export interface Behaviour {
   status?: number;
@@ -67,6 +80,10 @@ export interface Behaviour {
   failAfterChunks?: number;
   /** Streaming, with `failAfterChunks`: end with an in-stream error event with this message instead of dropping the connection. */
   streamError?: string;
+  /** Embeddings: vectors of this length instead of the server's `embeddingDimensions`. */
+  dimensions?: number;
+  /** Embeddings: answer with only the first this many vectors (a server losing inputs). */
+  embeddingCount?: number;
 }
 
 export interface ChatCompletionsServer {
@@ -104,6 +121,45 @@ function sendError(res: ServerResponse, status: number, message: string, headers
 function text(content: WireMessage['content']): string {
   if (typeof content === 'string') return content;
   return (content ?? []).map((part) => part.text ?? '').join('');
+}
+
+function isEmbeddingsBody(value: unknown): value is EmbeddingsBody {
+  const v = value as Partial<EmbeddingsBody> | null;
+  const input = v?.input;
+  return typeof v?.model === 'string' && (typeof input === 'string' || (Array.isArray(input) && input.every((x) => typeof x === 'string')));
+}
+
+/**
+ * A deterministic, not normalised vector for `text` (xorshift32 seeded with the text's FNV-1a
+ * hash): the same text always gets the same vector, different texts unrelated ones, so tests
+ * can check order, batching and that the client normalises.
+ */
+export function fakeEmbedding(text: string, dimensions: number): number[] {
+  let seed = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) seed = Math.imul(seed ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  let x = seed || 1;
+  const vector: number[] = [];
+  for (let d = 0; d < dimensions; d++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    vector.push(Math.fround(((x / 0xffffffff) * 2 - 1) * 3)); // float32 values, as the wire carries
+  }
+  return vector;
+}
+
+/** The embeddings answer, vectors as floats or as base64 little-endian float32 (the SDK's default). */
+function embeddingsResponse(body: EmbeddingsBody, behaviour: Behaviour, defaultDimensions: number) {
+  const inputs = typeof body.input === 'string' ? [body.input] : body.input;
+  const dimensions = behaviour.dimensions ?? defaultDimensions;
+  const data = inputs.slice(0, behaviour.embeddingCount).map((text, index) => {
+    const vector = fakeEmbedding(text, dimensions);
+    const embedding = body.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
+    return { object: 'embedding', index, embedding };
+  });
+  const promptTokens = inputs.reduce((sum, text) => sum + tokenCount(text), 0);
+  return { object: 'list', data, model: body.model, usage: { prompt_tokens: promptTokens, total_tokens: promptTokens } };
 }
 
 function isBody(value: unknown): value is ChatCompletionsBody {
@@ -190,8 +246,15 @@ async function stream(res: ServerResponse, body: ChatCompletionsBody, behaviour:
   res.end('data: [DONE]\n\n');
 }
 
-export async function startChatCompletionsServer(opts: { apiKey?: string } = {}): Promise<ChatCompletionsServer> {
+export interface ServerOptions {
+  apiKey?: string;
+  /** Length of embedding vectors (default 8). */
+  embeddingDimensions?: number;
+}
+
+export async function startChatCompletionsServer(opts: ServerOptions = {}): Promise<ChatCompletionsServer> {
   const apiKey = opts.apiKey ?? `sk-test-${randomUUID()}`;
+  const embeddingDimensions = opts.embeddingDimensions ?? 8;
   const requests: RecordedRequest[] = [];
   let queue: Behaviour[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -214,16 +277,31 @@ export async function startChatCompletionsServer(opts: { apiKey?: string } = {})
     } catch {
       parsed = undefined;
     }
-    requests.push({ method: req.method ?? '', path, headers: req.headers, body: isBody(parsed) ? parsed : undefined });
+    const isEmbeddings = path === '/v1/embeddings' || path === '/embeddings';
+    requests.push({
+      method: req.method ?? '',
+      path,
+      headers: req.headers,
+      body: isBody(parsed) ? parsed : undefined,
+      ...(isEmbeddings && isEmbeddingsBody(parsed) ? { embeddings: parsed } : {}),
+    });
 
-    if (req.method !== 'POST' || (path !== '/v1/chat/completions' && path !== '/chat/completions')) {
+    if (req.method !== 'POST' || (!isEmbeddings && path !== '/v1/chat/completions' && path !== '/chat/completions')) {
       return sendError(res, 404, `Unknown request URL: ${req.method ?? ''} ${path}`);
     }
     // Checked before the script, so a wrong key does not use up a scripted behaviour.
     if (req.headers.authorization !== `Bearer ${apiKey}`) {
       return sendError(res, 401, 'Incorrect API key provided.');
     }
-    if (!isBody(parsed)) return sendError(res, 400, 'The body must be a JSON object with "model" and "messages".');
+    // The request, once it is known to be a valid one of either kind.
+    let request: { kind: 'chat'; body: ChatCompletionsBody } | { kind: 'embeddings'; body: EmbeddingsBody };
+    if (isEmbeddings) {
+      if (!isEmbeddingsBody(parsed)) return sendError(res, 400, 'The body must be a JSON object with "model" and "input" (a string or an array of strings).');
+      request = { kind: 'embeddings', body: parsed };
+    } else {
+      if (!isBody(parsed)) return sendError(res, 400, 'The body must be a JSON object with "model" and "messages".');
+      request = { kind: 'chat', body: parsed };
+    }
 
     const behaviour = queue.shift() ?? {};
     if (behaviour.delayMs) await delay(behaviour.delayMs);
@@ -233,8 +311,9 @@ export async function startChatCompletionsServer(opts: { apiKey?: string } = {})
       if (behaviour.retryAfterMs !== undefined) headers['retry-after-ms'] = String(behaviour.retryAfterMs);
       return sendError(res, behaviour.status, behaviour.message ?? `Scripted ${behaviour.status}`, headers);
     }
-    if (parsed.stream === true) return stream(res, parsed, behaviour, delay);
-    sendJson(res, 200, completion(parsed, behaviour));
+    if (request.kind === 'embeddings') return sendJson(res, 200, embeddingsResponse(request.body, behaviour, embeddingDimensions));
+    if (request.body.stream === true) return stream(res, request.body, behaviour, delay);
+    sendJson(res, 200, completion(request.body, behaviour));
   }
 
   const server = createServer((req, res) => {

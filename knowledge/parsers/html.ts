@@ -1,0 +1,81 @@
+// HTML via html-to-text, with one change: headings are emitted behind a marker instead of
+// upper-cased, so the text can be cut into sections at them afterwards.
+import { convert, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
+import type { ParsedDocument } from '../types.js';
+import { decodeText, headingText, normalizeText } from './text.js';
+
+// Cannot occur in the text: control characters are removed from the input first.
+const MARK = '\u0001';
+const HEADING_LINE = new RegExp(`^${MARK}([1-6])${MARK}(.*)$`);
+
+const heading: FormatCallback = (elem, walk, builder) => {
+  builder.openBlock({ leadingLineBreaks: 2 });
+  builder.addLiteral(`${MARK}${(elem.name ?? 'h6').slice(1)}${MARK}`);
+  builder.pushWordTransform((word) => word.replace(/\n/g, ' ')); // the heading stays on its line
+  walk(elem.children, builder);
+  builder.popWordTransform();
+  builder.closeBlock({ trailingLineBreaks: 2 });
+};
+
+/** A table row as `cell | cell` on one line: html-to-text's column layout pads with spaces and wraps long cells. */
+const row: FormatCallback = (elem, walk, builder) => {
+  builder.openBlock({ leadingLineBreaks: 1 });
+  let first = true;
+  for (const cell of elem.children) {
+    if (cell.name !== 'td' && cell.name !== 'th') continue;
+    if (!first) builder.addLiteral(' | ');
+    first = false;
+    walk(cell.children, builder);
+  }
+  builder.closeBlock({ trailingLineBreaks: 1 });
+};
+
+const SKIP = ['script', 'style', 'noscript', 'template', 'nav', 'svg', 'iframe', 'object', 'title', 'img'];
+
+const BODY_OPTIONS: HtmlToTextOptions = {
+  wordwrap: false,
+  formatters: { heading, row },
+  selectors: [
+    ...[1, 2, 3, 4, 5, 6].map((n) => ({ selector: `h${n}`, format: 'heading' })),
+    ...SKIP.map((selector) => ({ selector, format: 'skip' })),
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'ul', options: { itemPrefix: '- ' } }, // as Markdown lists come out
+    { selector: 'table', format: 'block' },
+    { selector: 'tr', format: 'row' },
+  ],
+};
+
+const TITLE_OPTIONS: HtmlToTextOptions = { wordwrap: false, baseElements: { selectors: ['title'], returnDomByDefault: false } };
+
+/** Sections at h1–h6 under their heading paths; title = `<title>`, else the first h1, else `name`. */
+export function parseHtml(data: Uint8Array, name: string): ParsedDocument {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point (see MARK)
+  const html = decodeText(data).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  const sections: ParsedDocument['sections'] = [];
+  const path: { level: number; text: string }[] = [];
+  let firstH1: string | undefined;
+  let lines: string[] = [];
+
+  const flush = () => {
+    const text = normalizeText(lines.join('\n'));
+    if (text) sections.push({ headings: path.map((h) => h.text), text });
+    lines = [];
+  };
+
+  for (const line of convert(html, BODY_OPTIONS).split('\n')) {
+    const match = HEADING_LINE.exec(line);
+    const text = match ? headingText(match[2]!) : '';
+    if (!match || !text) {
+      if (!match) lines.push(line);
+      continue; // an empty heading is no boundary worth having
+    }
+    const level = Number(match[1]);
+    flush();
+    while (path.length && path[path.length - 1]!.level >= level) path.pop();
+    path.push({ level, text });
+    if (level === 1 && firstH1 === undefined) firstH1 = text;
+  }
+  flush();
+  const title = headingText(convert(html, TITLE_OPTIONS));
+  return { title: title || firstH1 || name, sections };
+}

@@ -1,0 +1,35 @@
+// Bytes to text, and the whitespace clean-up every parser's sections get.
+
+/**
+ * Decodes bytes as UTF-8 (BOM dropped), or UTF-16 when a UTF-16 BOM says so. Bytes that are not
+ * valid UTF-8 are most likely Windows-1252 (legacy Windows and web pages), which, unlike a
+ * lenient UTF-8 decode, keeps every character instead of turning accents into U+FFFD.
+ */
+export function decodeText(data: Uint8Array): string {
+  if (data[0] === 0xff && data[1] === 0xfe) return new TextDecoder('utf-16le').decode(data);
+  if (data[0] === 0xfe && data[1] === 0xff) return new TextDecoder('utf-16be').decode(data);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return new TextDecoder('windows-1252').decode(data);
+  }
+}
+
+/**
+ * Unix newlines, no trailing spaces, at most one blank line in a row, no control characters,
+ * trimmed: paragraphs stay apart (a blank line is what the chunker splits on), noise goes.
+ */
+export function normalizeText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/[ \t\u00a0]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Heading text on one line. */
+export function headingText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,55 @@
+// Picks the deployment's vector store from the environment. The choice decides where vectors
+// live, so it should stay put once documents are indexed: vectors written by one backend are
+// invisible to the others (switching means re-ingesting).
+import type { SqlClient, VectorIndex } from '../types.js';
+import { ExactVectorIndex } from './exact.js';
+import { PgVectorIndex, ensurePgVectorSchema, hasPgVector } from './pgvector.js';
+import { PineconeVectorIndex } from './pinecone.js';
+
+const BACKENDS = ['auto', 'exact', 'pgvector', 'pinecone'] as const;
+type Backend = (typeof BACKENDS)[number];
+
+/**
+ * `ASKFLOW_VECTOR_BACKEND`: `exact`, `pgvector`, `pinecone`, or `auto` (the default: pgvector
+ * when the database offers it, else exact). Pinecone needs `PINECONE_API_KEY` and
+ * `PINECONE_INDEX_HOST`. pgvector's extension and table are created here if missing.
+ */
+export async function chooseVectorIndex(opts: { sql: SqlClient; env: NodeJS.ProcessEnv }): Promise<VectorIndex> {
+  const backend = parseBackend(opts.env.ASKFLOW_VECTOR_BACKEND);
+  switch (backend) {
+    case 'exact':
+      return new ExactVectorIndex({ sql: opts.sql });
+    case 'pgvector':
+      await ensurePgVectorSchema(opts.sql);
+      return new PgVectorIndex(opts.sql);
+    case 'pinecone':
+      return pineconeFromEnv(opts.env);
+    case 'auto':
+      if (!(await hasPgVector(opts.sql))) return new ExactVectorIndex({ sql: opts.sql });
+      try {
+        await ensurePgVectorSchema(opts.sql);
+      } catch (err) {
+        // No silent fallback to exact: it would hide every vector already stored in pgvector.
+        throw new Error(
+          `pgvector is available but could not be set up (${(err as Error).message}); set ASKFLOW_VECTOR_BACKEND=exact to use exact search instead`,
+          { cause: err },
+        );
+      }
+      return new PgVectorIndex(opts.sql);
+  }
+}
+
+function parseBackend(raw: string | undefined): Backend {
+  const value = (raw ?? '').trim().toLowerCase() || 'auto';
+  const backend = BACKENDS.find((b) => b === value);
+  if (!backend) throw new Error(`ASKFLOW_VECTOR_BACKEND must be one of ${BACKENDS.join(', ')}; got "${raw}"`);
+  return backend;
+}
+
+function pineconeFromEnv(env: NodeJS.ProcessEnv): PineconeVectorIndex {
+  const apiKey = env.PINECONE_API_KEY?.trim();
+  const indexHost = env.PINECONE_INDEX_HOST?.trim();
+  const missing = [!apiKey && 'PINECONE_API_KEY', !indexHost && 'PINECONE_INDEX_HOST'].filter(Boolean);
+  if (!apiKey || !indexHost) throw new Error(`ASKFLOW_VECTOR_BACKEND=pinecone needs ${missing.join(' and ')}`);
+  return new PineconeVectorIndex({ apiKey, indexHost });
+}

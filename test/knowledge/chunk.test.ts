@@ -1,0 +1,204 @@
+import { chunkDocument, chunkSearchText } from '../../knowledge/chunk.js';
+import type { Chunk, ParsedDocument } from '../../knowledge/types.js';
+import { tokenCount } from '../../providers/tokens.js';
+
+const TOPICS = ['refunds', 'invoices', 'outages', 'passwords', 'exports', 'webhooks', 'quotas', 'regions'];
+
+/** Sentence n: unique (numbered), of varying length, deterministic. */
+function sentence(n: number): string {
+  const filler = 'and the team reviews every case carefully before it replies'.split(' ').slice(0, 3 + (n % 8));
+  return `Sentence ${n} explains ${TOPICS[n % TOPICS.length]} ${filler.join(' ')}.`;
+}
+
+/** `paragraphs` paragraphs of 3–7 sentences, numbered from `from`. */
+function prose(paragraphs: number, from = 0): { text: string; sentences: string[] } {
+  const sentences: string[] = [];
+  const parts: string[] = [];
+  let n = from;
+  for (let p = 0; p < paragraphs; p++) {
+    const these = Array.from({ length: 3 + (p % 5) }, () => sentence(n++));
+    sentences.push(...these);
+    parts.push(these.join(' '));
+  }
+  return { text: parts.join('\n\n'), sentences };
+}
+
+const doc = (...sections: ParsedDocument['sections']): ParsedDocument => ({ title: 't', sections });
+
+/** Where each chunk sits in `text` (chunks are exact slices of their section). */
+function positions(text: string, chunks: Chunk[]): { start: number; end: number }[] {
+  return chunks.map((c) => {
+    const start = text.indexOf(c.text);
+    expect(start).toBeGreaterThanOrEqual(0);
+    return { start, end: start + c.text.length };
+  });
+}
+
+describe('chunkDocument', () => {
+  const { text, sentences } = prose(40);
+  const opts = { chunkTokens: 120, overlapTokens: 30 };
+  const chunks = chunkDocument(doc({ headings: ['Help', 'Billing'], text }), opts);
+
+  it('splits a long section into several chunks, each within chunkTokens with an exact count', () => {
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const c of chunks) {
+      expect(c.tokenCount).toBe(tokenCount(c.text));
+      expect(c.tokenCount).toBeLessThanOrEqual(opts.chunkTokens);
+      // Packed, not shredded: every chunk but the last is at least half full.
+      if (c !== chunks[chunks.length - 1]) expect(c.tokenCount).toBeGreaterThan(opts.chunkTokens / 2);
+    }
+    expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, i) => i));
+  });
+
+  it('loses no text: every sentence is whole in some chunk, and consecutive chunks leave no gap', () => {
+    for (const s of sentences) expect(chunks.some((c) => c.text.includes(s))).toBe(true);
+    const at = positions(text, chunks);
+    expect(at[0]!.start).toBe(0);
+    expect(at[at.length - 1]!.end).toBe(text.length);
+    for (let i = 1; i < at.length; i++) expect(at[i]!.start).toBeLessThanOrEqual(at[i - 1]!.end);
+  });
+
+  it('starts each later chunk with up to overlapTokens from the end of the previous one', () => {
+    const at = positions(text, chunks);
+    for (let i = 1; i < at.length; i++) {
+      const shared = text.slice(at[i]!.start, at[i - 1]!.end);
+      expect(shared.length).toBeGreaterThan(0);
+      expect(chunks[i - 1]!.text.endsWith(shared)).toBe(true);
+      expect(tokenCount(shared)).toBeLessThanOrEqual(opts.overlapTokens);
+      expect(tokenCount(shared)).toBeGreaterThanOrEqual(opts.overlapTokens / 2);
+    }
+  });
+
+  it('cuts at sentence ends and starts the overlap at a sentence start when it can', () => {
+    for (const c of chunks) {
+      expect(c.text).toMatch(/^Sentence \d+ /);
+      expect(c.text).toMatch(/\.$/);
+    }
+  });
+
+  it('adds nothing to the text: no headings, no surrounding whitespace; headings are carried beside it', () => {
+    for (const c of chunks) {
+      expect(c.headings).toEqual(['Help', 'Billing']);
+      expect(c.text).toBe(c.text.trim());
+      expect(c.text).not.toContain('Billing');
+    }
+  });
+
+  it('is deterministic', () => {
+    expect(chunkDocument(doc({ headings: ['Help', 'Billing'], text }), opts)).toEqual(chunks);
+  });
+
+  it('without overlap, chunks follow each other exactly', () => {
+    const plain = chunkDocument(doc({ headings: [], text }), { chunkTokens: 120, overlapTokens: 0 });
+    const at = positions(text, plain);
+    for (let i = 1; i < at.length; i++) {
+      expect(at[i]!.start).toBeGreaterThan(at[i - 1]!.end);
+      expect(text.slice(at[i - 1]!.end, at[i]!.start).trim()).toBe('');
+    }
+  });
+
+  it('keeps a short section whole, as one chunk', () => {
+    const out = chunkDocument(doc({ headings: ['FAQ'], text: 'Short answer. Two sentences.' }), opts);
+    expect(out).toEqual([{ index: 0, text: 'Short answer. Two sentences.', headings: ['FAQ'], tokenCount: tokenCount('Short answer. Two sentences.') }]);
+  });
+});
+
+describe('chunkDocument across sections', () => {
+  it('never mixes two (non-tiny) sections in one chunk, and numbers chunks across the document', () => {
+    const a = prose(6, 0);
+    const b = prose(6, 1000);
+    const chunks = chunkDocument(doc({ headings: ['A'], text: a.text }, { headings: ['B'], text: b.text }), { chunkTokens: 100, overlapTokens: 20 });
+    for (const c of chunks) {
+      const fromA = a.sentences.some((s) => c.text.includes(s));
+      const fromB = b.sentences.some((s) => c.text.includes(s));
+      expect(fromA !== fromB).toBe(true);
+      expect(c.headings).toEqual(fromA ? ['A'] : ['B']);
+    }
+    // No overlap carried from A into B.
+    const firstB = chunks.find((c) => c.headings[0] === 'B')!;
+    expect(firstB.text.startsWith(b.sentences[0]!)).toBe(true);
+    expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, i) => i));
+  });
+
+  it('puts a tiny section in front of the next when that one sits under it, with the deeper path', () => {
+    const child = prose(2).text;
+    const chunks = chunkDocument(
+      doc({ headings: ['Billing'], text: 'See the parts below.' }, { headings: ['Billing', 'Refunds'], text: child }),
+      { chunkTokens: 400, overlapTokens: 0 },
+    );
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).toMatchObject({ headings: ['Billing', 'Refunds'], text: `See the parts below.\n\n${child}` });
+  });
+
+  it('keeps a tiny section alone when the next is not under it, and skips empty sections', () => {
+    const chunks = chunkDocument(
+      doc({ headings: ['Billing'], text: 'Tiny.' }, { headings: ['Support'], text: '   ' }, { headings: ['Security'], text: prose(2).text }),
+      { chunkTokens: 400, overlapTokens: 0 },
+    );
+    expect(chunks.map((c) => c.headings)).toEqual([['Billing'], ['Security']]);
+    expect(chunks[0]!.text).toBe('Tiny.');
+  });
+
+  it('gives an empty document no chunks', () => {
+    expect(chunkDocument(doc(), { chunkTokens: 100, overlapTokens: 10 })).toEqual([]);
+  });
+});
+
+describe('chunkDocument on text without paragraph or sentence breaks', () => {
+  it('splits a very long sentence at spaces, keeping every word in order', () => {
+    const words = Array.from({ length: 900 }, (_, i) => `word${i}`);
+    const text = words.join(' ');
+    const chunks = chunkDocument(doc({ headings: [], text }), { chunkTokens: 100, overlapTokens: 10 });
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const c of chunks) {
+      expect(c.tokenCount).toBeLessThanOrEqual(100);
+      expect(text.includes(c.text)).toBe(true);
+      expect(c.text).toMatch(/^word\d+/); // starts at a word, not inside one
+    }
+    const seen = new Set(chunks.flatMap((c) => c.text.split(' ')));
+    for (const w of words) expect(seen.has(w)).toBe(true);
+  });
+
+  it('cuts a single huge word (base64, a long URL) by characters, losing nothing', () => {
+    let blob = '';
+    for (let i = 0; blob.length < 6000; i++) blob += ((i * 2654435761) >>> 0).toString(36);
+    const chunks = chunkDocument(doc({ headings: [], text: blob }), { chunkTokens: 60, overlapTokens: 0 });
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const c of chunks) expect(c.tokenCount).toBeLessThanOrEqual(60);
+    expect(chunks.map((c) => c.text).join('')).toBe(blob);
+  });
+
+  it('splits CJK text at its full stops', () => {
+    const sentences = Array.from({ length: 60 }, (_, i) => `这是第${i}个句子，用于测试分块是否正确。`);
+    const text = sentences.join('');
+    const chunks = chunkDocument(doc({ headings: ['中文'], text }), { chunkTokens: 80, overlapTokens: 0 });
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks) expect(c.text).toMatch(/^这是第\d+个句子.*。$/);
+    expect(chunks.map((c) => c.text).join('')).toBe(text);
+  });
+});
+
+describe('chunkDocument options', () => {
+  const d = doc({ headings: [], text: 'x' });
+  it.each([
+    [{ chunkTokens: 49, overlapTokens: 0 }, /chunkTokens/],
+    [{ chunkTokens: 4001, overlapTokens: 0 }, /chunkTokens/],
+    [{ chunkTokens: 100.5, overlapTokens: 0 }, /chunkTokens/],
+    [{ chunkTokens: 100, overlapTokens: 50 }, /overlapTokens/],
+    [{ chunkTokens: 100, overlapTokens: -1 }, /overlapTokens/],
+  ])('refuses %j', (opts, message) => {
+    expect(() => chunkDocument(d, opts)).toThrow(message);
+  });
+
+  it('accepts the extremes', () => {
+    expect(chunkDocument(d, { chunkTokens: 50, overlapTokens: 24 })).toHaveLength(1);
+    expect(chunkDocument(d, { chunkTokens: 4000, overlapTokens: 1999 })).toHaveLength(1);
+  });
+});
+
+describe('chunkSearchText', () => {
+  it('is the heading path, then the text', () => {
+    expect(chunkSearchText({ index: 0, text: 'Body.', headings: ['Billing', 'Refunds'], tokenCount: 2 })).toBe('Billing > Refunds\n\nBody.');
+    expect(chunkSearchText({ index: 0, text: 'Body.', headings: [], tokenCount: 2 })).toBe('Body.');
+  });
+});

@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import { detectKind, parseDocument } from '../../knowledge/parse.js';
+import { buildPdf } from './pdfFixture.js';
+
+const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url));
+
+describe('parseDocument: text', () => {
+  it('is one section titled by the name, newlines normalised, paragraphs kept', async () => {
+    const doc = await parseDocument('text', await fixture('notes.txt'), 'notes.txt');
+    expect(doc).toEqual({
+      title: 'notes.txt',
+      sections: [{ headings: [], text: 'Release notes\n\nVersion 2 adds streaming answers.\nIt also adds tools.\n\nVersion 1 was the first release.' }],
+    });
+  });
+
+  it('has no sections for blank input, and reads Windows-1252 bytes that are not UTF-8', async () => {
+    expect((await parseDocument('text', Buffer.from(' \n\n '), 'blank.txt')).sections).toEqual([]);
+    const doc = await parseDocument('text', Buffer.from([0x63, 0x61, 0x66, 0xe9]), 'latin.txt'); // "café" in Windows-1252
+    expect(doc.sections[0]!.text).toBe('café');
+  });
+});
+
+describe('parseDocument: markdown', () => {
+  it('makes a section per heading under the path of enclosing headings, titled by the first h1', async () => {
+    const doc = await parseDocument('markdown', await fixture('guide.md'), 'guide.md');
+    expect(doc.title).toBe('Billing Guide');
+    expect(doc.sections.map((s) => s.headings)).toEqual([
+      ['Billing Guide'],
+      ['Billing Guide', 'Refunds'],
+      ['Billing Guide', 'Refunds', 'Outage credits'],
+      ['Billing Guide', 'Invoices'],
+      ['Appendix'],
+    ]);
+  });
+
+  it('keeps paragraphs, lists, tables, code and quotes as plain text without markup', async () => {
+    const [intro, refunds, credits, invoices, appendix] = (await parseDocument('markdown', await fixture('guide.md'), 'guide.md')).sections;
+    expect(intro!.text).toBe('Askflow bills monthly or annually. See the pricing page & FAQ.');
+    expect(refunds!.text).toBe('Refunds are issued within 14 days of a charge.\n\n- Annual plans: prorated\n- Monthly plans: none\n  - except for outages');
+    expect(credits!.text).toBe('Outage | Credit\n1 hour | 5%\n1 day | 50%');
+    expect(invoices!.text).toBe('askflow invoices list --year 2024\n\nInvoices are emailed on the first of the month.');
+    expect(appendix!.text).toBe('Contact billing@example.com.');
+  });
+
+  it('drops YAML front matter and falls back to the name without an h1', async () => {
+    const doc = await parseDocument('markdown', Buffer.from('---\ntitle: x\n---\n## Only h2\n\nBody.'), 'notes.md');
+    expect(doc).toEqual({ title: 'notes.md', sections: [{ headings: ['Only h2'], text: 'Body.' }] });
+  });
+
+  it('reads raw HTML blocks as their text', async () => {
+    const doc = await parseDocument('markdown', Buffer.from('# T\n\n<div><h3>Note</h3><p>Raw &amp; <b>bold</b>.</p><script>x()</script></div>\n'), 'x.md');
+    expect(doc.sections).toEqual([{ headings: ['T'], text: 'Note\n\nRaw & bold.' }]);
+  });
+
+  it('puts text before the first heading in a section without headings', async () => {
+    const doc = await parseDocument('markdown', Buffer.from('Preamble.\n\n# Title\n\nBody.'), 'x.md');
+    expect(doc.sections).toEqual([
+      { headings: [], text: 'Preamble.' },
+      { headings: ['Title'], text: 'Body.' },
+    ]);
+  });
+});
+
+describe('parseDocument: html', () => {
+  it('titles by <title>, sections at h1–h6 with heading paths', async () => {
+    const doc = await parseDocument('html', await fixture('page.html'), 'page.html');
+    expect(doc.title).toBe('Askflow & Support');
+    expect(doc.sections.map((s) => s.headings)).toEqual([
+      ['Support Center'],
+      ['Support Center', 'Contacting us'],
+      ['Support Center', 'Contacting us', 'Response times'],
+      ['Support Center', 'Status'],
+    ]);
+    expect(doc.sections[0]!.text).toBe('Welcome to the support center. We answer within one business day.');
+    expect(doc.sections[1]!.text).toBe('Email help@example.com for help.\n\n- Phone: weekdays\n- Chat: always');
+    expect(doc.sections[2]!.text).toBe('Plan | Time\nFree | 3 days\nPro | 4 hours');
+  });
+
+  it('drops script, style, noscript and nav', async () => {
+    const all = JSON.stringify(await parseDocument('html', await fixture('page.html'), 'page.html'));
+    for (const hidden of ['TRACKING-SCRIPT-TEXT', 'INLINE-SCRIPT-TEXT', 'NAVIGATION-LINK-TEXT', 'NOSCRIPT-TEXT', 'font-family']) {
+      expect(all).not.toContain(hidden);
+    }
+  });
+
+  it('falls back to the first h1, then the name, for the title', async () => {
+    expect((await parseDocument('html', Buffer.from('<h2>B</h2><p>x</p><h1>First <b>One</b></h1><p>y</p>'), 'p.html')).title).toBe('First One');
+    expect((await parseDocument('html', Buffer.from('<p>Just text.</p>'), 'p.html')).title).toBe('p.html');
+  });
+});
+
+describe('parseDocument: pdf', () => {
+  it('makes one section per page, headed Page N, titled from the metadata', async () => {
+    const pdf = buildPdf([['Refunds take five days.', 'Contact billing (not sales).'], ['Second page text.']], 'Billing Handbook');
+    const doc = await parseDocument('pdf', pdf, 'handbook.pdf');
+    expect(doc).toEqual({
+      title: 'Billing Handbook',
+      sections: [
+        { headings: ['Page 1'], text: 'Refunds take five days.\nContact billing (not sales).' },
+        { headings: ['Page 2'], text: 'Second page text.' },
+      ],
+    });
+  });
+
+  it('falls back to the name without a Title, and leaves the caller’s buffer usable', async () => {
+    const pdf = buildPdf([['Only page.']]);
+    const doc = await parseDocument('pdf', pdf, 'untitled.pdf');
+    expect(doc.title).toBe('untitled.pdf');
+    expect(pdf.byteLength).toBeGreaterThan(0); // not detached by pdf.js
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+  });
+
+  it('refuses bytes that are not a PDF, and a damaged PDF, with a clear error', async () => {
+    await expect(parseDocument('pdf', Buffer.from('<html>not a pdf</html>'), 'x.pdf')).rejects.toThrow('not a PDF');
+    await expect(parseDocument('pdf', Buffer.from('%PDF-1.4\ngarbage without objects'), 'x.pdf')).rejects.toThrow(/could not read the PDF/);
+  });
+});
+
+describe('detectKind', () => {
+  it.each([
+    ['notes.txt', undefined, 'text'],
+    ['README.md', undefined, 'markdown'],
+    ['guide.MARKDOWN', undefined, 'markdown'],
+    ['index.htm', undefined, 'html'],
+    ['report.pdf', undefined, 'pdf'],
+    ['https://example.com/docs/report.pdf?download=1', undefined, 'pdf'],
+    ['https://example.com/page', 'text/html; charset=utf-8', 'html'],
+    ['https://example.com/file', 'application/pdf', 'pdf'],
+    ['upload.bin', 'text/markdown', 'markdown'],
+    // A generic type loses to the extension: raw.githubusercontent.com serves .md as text/plain.
+    ['README.md', 'text/plain', 'markdown'],
+    ['doc.pdf', 'application/octet-stream', 'pdf'],
+    ['noextension', 'text/plain', 'text'],
+  ] as const)('%s (%s) → %s', (name, type, kind) => {
+    expect(detectKind(name, type)).toBe(kind);
+  });
+
+  it('is null when neither the name nor the type says', () => {
+    expect(detectKind('archive.zip')).toBeNull();
+    expect(detectKind('https://example.com/')).toBeNull();
+    expect(detectKind('image.png', 'image/png')).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import { normalizeRow, topKRows, unitQuery, type PackedMatrix } from '../../../knowledge/vectors/matrix.js';
+
+/** Deterministic pseudo-random numbers in [-1, 1) (mulberry32), so a failure reproduces. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
+  };
+}
+
+function randomMatrix(rows: number, dims: number, seed: number): PackedMatrix {
+  const next = random(seed);
+  const data = new Float32Array(rows * dims);
+  for (let i = 0; i < data.length; i++) data[i] = next();
+  for (let r = 0; r < rows; r++) normalizeRow(data, r * dims, dims);
+  return { dims, ids: Array.from({ length: rows }, (_, i) => `c${i}`), data };
+}
+
+/** The reference answer: every row scored, fully sorted. */
+function bruteForce(matrix: PackedMatrix, q: Float32Array, k: number) {
+  const scores = matrix.ids.map((_, row) => {
+    let s = 0;
+    for (let j = 0; j < matrix.dims; j++) s += matrix.data[row * matrix.dims + j]! * q[j]!;
+    return { row, score: s };
+  });
+  return scores.sort((a, b) => b.score - a.score || a.row - b.row).slice(0, k);
+}
+
+describe('topKRows', () => {
+  it.each([
+    [1000, 7, 10], // dims not a multiple of the 4-way unroll
+    [1000, 256, 1],
+    [500, 16, 500], // k = n
+    [20, 8, 50], // k > n
+  ])('matches a full sort on %i rows × %i dims, k=%i', (rows, dims, k) => {
+    const matrix = randomMatrix(rows, dims, rows * dims + k);
+    const next = random(k);
+    const q = unitQuery(Array.from({ length: dims }, next));
+    const got = topKRows(matrix, q, k);
+    const want = bruteForce(matrix, q, k);
+    expect(got.map((m) => m.row)).toEqual(want.map((m) => m.row));
+    got.forEach((m, i) => expect(m.score).toBeCloseTo(want[i]!.score, 6));
+  });
+
+  it('returns nothing for k 0 or an empty matrix', () => {
+    expect(topKRows(randomMatrix(10, 4, 1), unitQuery([1, 0, 0, 0]), 0)).toEqual([]);
+    expect(topKRows({ dims: 4, ids: [], data: new Float32Array(0) }, unitQuery([1, 0, 0, 0]), 5)).toEqual([]);
+  });
+
+  it('leaves a zero vector at zero instead of dividing by its length', () => {
+    const data = new Float32Array([0, 0, 0, 3, 4, 0]);
+    normalizeRow(data, 0, 3);
+    normalizeRow(data, 3, 3);
+    expect([...data]).toEqual([0, 0, 0, expect.closeTo(0.6, 6), expect.closeTo(0.8, 6), 0]);
+  });
+
+  it('scans 100k × 256 in tens of milliseconds', () => {
+    const matrix = randomMatrix(100_000, 256, 42);
+    const next = random(7);
+    const queries = Array.from({ length: 6 }, () => unitQuery(Array.from({ length: 256 }, next)));
+    topKRows(matrix, queries[0]!, 50); // warm-up: let V8 optimise the loop
+    const times = queries.slice(1).map((q) => {
+      const started = performance.now();
+      expect(topKRows(matrix, q, 50)).toHaveLength(50);
+      return performance.now() - started;
+    });
+    const median = times.sort((a, b) => a - b)[2]!;
+    // ~20 ms on a quiet machine; the bound leaves room for a busy CI runner, not for a full sort.
+    expect(median).toBeLessThan(100);
+  });
+});
