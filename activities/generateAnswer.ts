@@ -1,4 +1,4 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import { ProviderError } from '../providers/errors.js';
 import { chatProviderFor, parseModelId } from '../providers/registry.js';
 import type { ContextPassage } from '../providers/types.js';
@@ -6,6 +6,7 @@ import type { Pool } from '../store/pool.js';
 import { getProject } from '../store/projects.js';
 import { getProviderSecret } from '../store/providers.js';
 import { DeltaPublisher } from './deltaPublisher.js';
+import { withHeartbeat } from './heartbeat.js';
 import { historyWithin } from './history.js';
 import type { AskWorkflowInput, GeneratedAnswer } from './types.js';
 
@@ -47,20 +48,14 @@ export function generateAnswer({ pool, masterKey }: GenerateDeps) {
       temperature: project.temperature,
       ...(input.responseFormat ? { responseFormat: input.responseFormat } : {}),
     };
-    // Heartbeats let Temporal notice a lost worker (and deliver cancellation) while a slow model
-    // has not produced a token yet.
-    const ctx = Context.current();
-    const beat = setInterval(() => ctx.heartbeat(), 5_000);
     const publisher = input.stream ? new DeltaPublisher() : null;
     try {
-      const result = await provider.generate(request, publisher?.delta);
+      const result = await withHeartbeat(() => provider.generate(request, publisher?.delta));
       await publisher?.close();
       return { answer: result.text, usage: result.usage, model: ref.id };
     } catch (err) {
       await publisher?.close().catch(() => undefined);
       throw asFailure(err);
-    } finally {
-      clearInterval(beat);
     }
   };
 }

@@ -20,6 +20,8 @@ const { prepareDocument, finishDocument, documentsOfProject } = proxyActivities<
 // Embedding may call a remote model: rate limits and outages are retried patiently.
 const { embedChunks } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
+  // A lost worker is noticed within this, not after the 5 minutes.
+  heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
 });
 

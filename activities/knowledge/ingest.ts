@@ -9,6 +9,7 @@ import { chunkSlice, replaceChunks } from '../../store/chunks.js';
 import { getDocument, updateDocument } from '../../store/documents.js';
 import type { Pool } from '../../store/pool.js';
 import { getProject } from '../../store/projects.js';
+import { withHeartbeat } from '../heartbeat.js';
 import { embedderForProject } from './embedderForProject.js';
 
 export interface IngestDeps {
@@ -72,7 +73,7 @@ export function embedChunks({ pool, masterKey, vectorIndex }: IngestDeps) {
     if (!rows.length) return;
     const project = (await getProject(pool, rows[0]!.projectId))!;
     const embedder = await embedderForProject(pool, masterKey, project);
-    const vectors = await embedder.embed(rows.map((r) => chunkSearchText({ index: r.chunkIndex, text: r.text, headings: r.headings, tokenCount: 0 })));
+    const vectors = await withHeartbeat(() => embedder.embed(rows.map((r) => chunkSearchText({ index: r.chunkIndex, text: r.text, headings: r.headings, tokenCount: 0 }))));
     await vectorIndex.upsert(project.id, rows.map((r, i) => ({ chunkId: r.id, documentId, vector: vectors[i]! })));
     await pool.query(`UPDATE documents SET chunks_embedded = GREATEST(chunks_embedded, $2), updated_at = now() WHERE id = $1`, [documentId, from + rows.length]);
   };

@@ -1,0 +1,16 @@
+import { Context } from '@temporalio/activity';
+
+/**
+ * Runs `work` while heartbeating every few seconds, so Temporal notices within the activity's
+ * heartbeat timeout when the worker running it dies (and can deliver cancellation), even while
+ * `work` waits on a slow model that has not produced anything yet.
+ */
+export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 3_000): Promise<T> {
+  const ctx = Context.current();
+  const beat = setInterval(() => ctx.heartbeat(), everyMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(beat);
+  }
+}

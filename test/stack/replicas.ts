@@ -1,0 +1,54 @@
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import { DIST_DIR } from '../../infra/paths.js';
+import { stackInfo } from './context.js';
+
+export interface Replica {
+  /** Set for an api replica. */
+  baseUrl: string | null;
+  pid: number;
+  /** SIGTERM, and wait for it to exit. */
+  stop(): Promise<void>;
+  /** SIGKILL: a crash, nothing drained. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Another api or worker process on the test stack's Temporal and PostgreSQL, with its own
+ * settings (a task queue of its own, a short rate-limit window…), to test what a second replica,
+ * a crash or another configuration does to the real services.
+ */
+export async function startReplica(kind: 'api' | 'worker', env: Record<string, string> = {}): Promise<Replica> {
+  const info = stackInfo();
+  const child = fork(join(DIST_DIR, kind, 'main.js'), [], {
+    env: {
+      ...process.env,
+      DATABASE_URL: info.databaseUrl,
+      TEMPORAL_ADDRESS: info.temporalAddress,
+      TEMPORAL_NAMESPACE: info.temporalNamespace,
+      TEMPORAL_TASK_QUEUE: info.taskQueue,
+      ASKFLOW_MASTER_KEY: info.masterKey,
+      ASKFLOW_ALLOW_PRIVATE_URLS: 'loopback',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<{ port?: number }>((resolve, reject) => {
+    child.on('message', (m: { ready?: boolean; port?: number }) => m.ready && resolve(m));
+    child.once('exit', (code) => reject(new Error(`${kind} replica exited (${code}) before it was ready`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return {
+    baseUrl: ready.port ? `http://127.0.0.1:${ready.port}` : null,
+    pid: child.pid!,
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
+  };
+}
