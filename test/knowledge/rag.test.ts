@@ -167,10 +167,14 @@ describe('changing and removing knowledge', () => {
     for (let i = 0; i < 200 && !llm.requests.some((r) => r.path.endsWith('/embeddings')); i++) await new Promise((r) => setTimeout(r, 100));
     const reindexed = await waitReady(doc.id, q.owner.token, q.tenantId);
     expect(reindexed.status).toBe('ready');
-    const a = AskResponseSchema.parse(await expectJson(await ask(q, { message: 'How much is a zipper replacement?' }), 200));
-    expect(a.intent).toBe('rag');
-    // The question was embedded with the project's model too, not the answering model.
-    expect(llm.requests.filter((r) => r.path.endsWith('/embeddings')).length).toBeGreaterThanOrEqual(2);
+    // Model selection rule 5: a caller picking another answering model changes only that model;
+    // the question is still embedded with the project's embedding model.
+    await expectJson(await manage(q.owner.token, 'PATCH', `/projects/${q.tenantId}`, { modelSwitching: true, models: ['emb:chat-large'] }), 200);
+    llm.reset();
+    const a = AskResponseSchema.parse(await expectJson(await ask(q, { message: 'How much is a zipper replacement?', model: 'emb:chat-large' }), 200));
+    expect(a).toMatchObject({ intent: 'rag', model: 'emb:chat-large' });
+    expect(llm.requests.filter((r) => r.embeddings).map((r) => r.embeddings!.model)).toEqual(['text-embedding-test']);
+    expect(llm.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body?.model)).toEqual(['chat-large']);
   });
 
   it('deleting a document removes every chunk and vector, and it is no longer an answer', async () => {
