@@ -1,10 +1,9 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { ProviderError } from '../providers/errors.js';
-import { chatProviderFor, parseModelId } from '../providers/registry.js';
 import type { ContextPassage } from '../providers/types.js';
 import type { Pool } from '../store/pool.js';
 import { getProject } from '../store/projects.js';
-import { getProviderSecret } from '../store/providers.js';
+import { chatProviderForAsk } from './chatProviderForAsk.js';
 import { DeltaPublisher } from './deltaPublisher.js';
 import { withHeartbeat } from './heartbeat.js';
 import { historyWithin } from './history.js';
@@ -33,12 +32,7 @@ export function generateAnswer({ pool, masterKey }: GenerateDeps) {
   return async function generateAnswer(input: AskWorkflowInput, context: ContextPassage[] = []): Promise<GeneratedAnswer> {
     const project = await getProject(pool, input.tenantId);
     if (!project) throw ApplicationFailure.nonRetryable(`project ${input.tenantId} no longer exists`, 'refused');
-    const ref = parseModelId(input.model);
-    const connection = ref.provider === 'local' ? null : await getProviderSecret(pool, project.id, ref.provider, masterKey);
-    if (ref.provider !== 'local' && !connection) {
-      throw ApplicationFailure.nonRetryable(`provider "${ref.provider}" is no longer configured for this project`, 'refused');
-    }
-    const provider = chatProviderFor(ref, connection);
+    const { ref, provider } = await chatProviderForAsk(pool, masterKey, project, input.model);
     const request = {
       model: ref.model,
       system: project.systemPrompt,

@@ -6,6 +6,7 @@ import { generateAnswer } from './generateAnswer.js';
 import { embedChunks, finishDocument, prepareDocument } from './knowledge/ingest.js';
 import { retrieveChunks } from './knowledge/retrieveChunks.js';
 import { persistTurn } from './persistTurn.js';
+import { callTool, chooseTool } from './tools.js';
 
 export interface ActivityDeps {
   pool: Pool;
@@ -20,6 +21,8 @@ export function createActivities(deps: ActivityDeps) {
   return {
     classifyIntent: classifyIntent(deps.pool),
     retrieveChunks: retrieveChunks(deps),
+    chooseTool: chooseTool(deps),
+    callTool: callTool(deps),
     generateAnswer: generateAnswer(deps),
     persistTurn: persistTurn(deps.pool),
     prepareDocument: prepareDocument(deps),
@@ -30,5 +33,5 @@ export function createActivities(deps: ActivityDeps) {
 }
 
 export type Activities = ReturnType<typeof createActivities>;
-export type { AskWorkflowInput, GeneratedAnswer, IntentDecision } from './types.js';
+export type { AskWorkflowInput, GeneratedAnswer, IntentDecision, ToolDecision } from './types.js';
 export type { RetrievedPassage } from './knowledge/retrieveChunks.js';

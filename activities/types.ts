@@ -18,6 +18,8 @@ export interface AskWorkflowInput {
   responseFormat?: JsonOutput;
   /** A client is reading the event log: stream the answer as `delta`s (JSON asks skip that work). */
   stream?: boolean;
+  /** `authToken`, `headers` and `toolHeaders`, sealed (see callerCredentials.ts). */
+  sealedCredentials?: string;
 }
 
 /**
@@ -26,6 +28,22 @@ export interface AskWorkflowInput {
  */
 export interface IntentDecision {
   retrieve: boolean;
+  /** Tools are on and the project has at least one: the model may pick one. */
+  tools: boolean;
+}
+
+/** The tool the model chose, with its arguments; null when none applies. */
+export interface ToolDecision {
+  choice: { name: string; arguments: Record<string, unknown> } | null;
+  usage: Usage;
+}
+
+/** What the tool answered (or why it could not), as the answer's context. */
+export interface ToolResult {
+  name: string;
+  ok: boolean;
+  /** Response body (ok) or the failure, as text. */
+  text: string;
 }
 
 export interface GeneratedAnswer {

@@ -1,22 +1,10 @@
-import type { ChatProvider, ChatRequest, ChatResult, ContextPassage, DeltaHandler, JsonOutput } from './types.js';
+import type { Usage } from '@askflow/contract';
+import type { ChatProvider, ChatRequest, ChatResult, ContextPassage, DeltaHandler, JsonOutput, ToolChoice, ToolSpec } from './types.js';
 import { ProviderError } from './errors.js';
 import { assertJsonAnswer } from './jsonOutput.js';
+import { chooseToolLocally, describeToolResult } from './localTools.js';
+import { sentences, terms } from './terms.js';
 import { tokenCount } from './tokens.js';
-
-const STOPWORDS = new Set(
-  'a an and are as at be but by can do does for from has have how i in is it its me my of on or our so that the their them then there these this to was what when where which who why will with you your'.split(' '),
-);
-
-function terms(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => t.length > 1 && !STOPWORDS.has(t));
-}
-
-function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
 
 /** The sentences of the context that share the most terms with the question, in source order. */
 function extract(message: string, context: ContextPassage[], limit = 3): string[] {
@@ -55,23 +43,39 @@ export class LocalProvider implements ChatProvider {
   readonly name = 'local';
 
   async generate(req: ChatRequest, onDelta?: DeltaHandler): Promise<ChatResult> {
-    const picked = extract(req.message, req.context);
-    const extractive = picked.length
-      ? picked.join(' ')
-      : req.context.length
-        ? `None of the ${req.context.length} passage(s) available to the offline local model mention what you asked about.`
-        : 'This is the offline local model: it answers only from the project\'s knowledge and tool results, and none were used for this message. Configure an OpenAI-compatible provider for open-ended answers.';
+    const toolResults = req.context.filter((p) => p.kind === 'tool');
+    const chunks = req.context.filter((p) => p.kind !== 'tool');
+    const picked = extract(req.message, chunks);
+    // A tool was called for this message, so its result is the answer; knowledge that matches
+    // the question follows it. Without one, the extractive answer or why there is none.
+    const extractive = toolResults.length
+      ? [...toolResults.map((p) => describeToolResult(p.source, p.text)), ...picked].join(' ')
+      : picked.length
+        ? picked.join(' ')
+        : chunks.length
+          ? `None of the ${chunks.length} passage(s) available to the offline local model mention what you asked about.`
+          : 'This is the offline local model: it answers only from the project\'s knowledge and tool results, and none were used for this message. Configure an OpenAI-compatible provider for open-ended answers.';
     const text = req.responseFormat ? asJson(extractive, req.responseFormat) : extractive;
     const prompt = [req.system, ...req.history.map((t) => t.content), ...req.context.map((c) => c.text), req.message].join('\n');
-    const promptTokens = tokenCount(prompt);
-    const completionTokens = tokenCount(text);
     if (onDelta) {
       // Streamed word by word like a remote model would, so clients see the same shape of
       // stream; JSON output goes in one piece, as the contract asks.
       for (const piece of req.responseFormat ? [text] : wordPieces(text)) await onDelta(piece);
     }
-    return { text, usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
+    return { text, usage: counted(prompt, text) };
   }
+
+  async chooseTool(req: ChatRequest, tools: ToolSpec[]): Promise<{ choice: ToolChoice | null; usage: Usage }> {
+    const choice = chooseToolLocally(req.message, tools);
+    // Counted as a model would bill it: the question and the tool specs in, the choice out.
+    return { choice, usage: counted([req.message, JSON.stringify(tools)].join('\n'), JSON.stringify(choice)) };
+  }
+}
+
+function counted(prompt: string, completion: string): Usage {
+  const promptTokens = tokenCount(prompt);
+  const completionTokens = tokenCount(completion);
+  return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
 }
 
 /** Each word with the whitespace after it (leading whitespace alone), so the pieces join back to `text` exactly. */

@@ -7,8 +7,11 @@ export interface ChatTurn {
 
 /** Text the answer may draw on: knowledge chunks and tool results. */
 export interface ContextPassage {
+  /** Where the text came from: a knowledge source, or the tool's name for a tool result. */
   source: string;
   text: string;
+  /** A knowledge chunk (the default) or the result of calling a project tool for this message. */
+  kind?: 'chunk' | 'tool';
 }
 
 /** `json_object` output, optionally constrained by a JSON Schema the answer must satisfy. */
@@ -47,4 +50,22 @@ export interface ChatProvider {
    * is called once, with the validated `text`.
    */
   generate(request: ChatRequest, onDelta?: DeltaHandler): Promise<ChatResult>;
+  /**
+   * Whether one of `tools` should be called to answer `request` (at most one per ask), and with
+   * which arguments; null when none should. The choice always names one of `tools`; its
+   * arguments are not checked against the tool's schema here.
+   */
+  chooseTool(request: ChatRequest, tools: ToolSpec[]): Promise<{ choice: ToolChoice | null; usage: Usage }>;
+}
+
+/** A project tool as the model sees it: name, what it does, and a JSON Schema for its arguments. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface ToolChoice {
+  name: string;
+  arguments: Record<string, unknown>;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AskRequestSchema } from '@askflow/contract';
 import type { Context } from 'koa';
 import type { AskWorkflowInput } from '../../activities/index.js';
+import { sealCredentials } from '../../activities/callerCredentials.js';
 import type { Logger } from '../../config/logger.js';
 import { compileJsonSchema } from '../../providers/jsonOutput.js';
 import type { AuthenticatedKey } from '../../store/apiKeys.js';
@@ -33,7 +34,7 @@ export async function projectForKey(pool: Pool, key: AuthenticatedKey, tenantId:
  * schema, model (selection rules), thread (resolution table) and idempotency. JSON and
  * streamed asks share it, so both refuse exactly the same requests the same way.
  */
-export async function prepareAsk(ctx: Context, deps: { pool: Pool; log: Logger }, stream: boolean): Promise<PreparedAsk> {
+export async function prepareAsk(ctx: Context, deps: { pool: Pool; log: Logger; masterKey: Buffer }, stream: boolean): Promise<PreparedAsk> {
   const receivedAt = Date.now();
   const req = validate(AskRequestSchema, ctx.request.body);
   const key = ctx.state.apiKey as AuthenticatedKey;
@@ -59,6 +60,7 @@ export async function prepareAsk(ctx: Context, deps: { pool: Pool; log: Logger }
       keyMode: key.mode,
       receivedAt,
       stream,
+      ...optional('sealedCredentials', sealCredentials({ ...optional('authToken', req.authToken), ...optional('headers', req.headers), ...optional('toolHeaders', req.toolHeaders) }, deps.masterKey)),
       ...(req.responseFormat === 'json_object' ? { responseFormat: { type: 'json_object' as const, ...(req.jsonSchema ? { schema: req.jsonSchema } : {}) } } : {}),
     },
   };
@@ -68,4 +70,9 @@ export async function prepareAsk(ctx: Context, deps: { pool: Pool; log: Logger }
 export function ownAskId(key: AuthenticatedKey, askId: string | undefined): string {
   if (!askId || !askId.startsWith(`ask-${key.projectId}-`)) throw new ApiError('NotFound', `Ask ${askId ?? ''} not found`);
   return askId;
+}
+
+/** `{[key]: value}` when value is defined, else `{}`: keeps absent fields absent. */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }

@@ -23,6 +23,7 @@ export interface ServiceDeps extends AskRuntime {
   log: Logger;
   rateLimits: RateLimitDefaults;
   sseKeepAliveMs: number;
+  masterKey: Buffer;
 }
 
 /** `Last-Event-ID` (header, or `lastEventId` query for clients that cannot set headers); -1 for "from the start". */

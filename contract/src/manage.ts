@@ -127,3 +127,33 @@ export const DocumentSchema = z.object({
 
 export type KnowledgeUpload = z.infer<typeof KnowledgeUploadSchema>;
 export type DocumentView = z.infer<typeof DocumentSchema>;
+
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
+
+/** A project tool: an HTTP endpoint Askflow may call, signed, with arguments the model fills in. */
+export const ToolInputSchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'letters, digits, _ and -, starting with a letter, at most 64'),
+  description: z.string().trim().min(1).max(2000),
+  /** JSON Schema of the arguments (an object schema). */
+  parameters: z.record(z.string(), z.unknown()).default({ type: 'object', properties: {} }),
+  url: z.url({ protocol: /^https?$/ }).max(2000),
+  method: z.enum(['POST', 'PUT', 'PATCH']).default('POST'),
+  timeoutMs: z.number().int().min(100).max(60_000).default(10_000),
+  /** Inbound `headers` of the ask that may reach this tool (case-insensitive); reserved names never do. */
+  forwardHeaders: z.array(z.string().regex(HEADER_NAME, 'must be an HTTP header name')).max(50).default([]),
+});
+
+export const ToolSchema = ToolInputSchema.extend({ id: z.string() });
+
+export const SigningSecretSchema = z.object({
+  secret: z.string(),
+  previous: z.object({ secret: z.string(), expiresAt: z.string() }).nullable(),
+});
+
+export const RotateSecretSchema = z.strictObject({
+  /** How long the old secret keeps signing beside the new one; default one day. */
+  graceSeconds: z.number().int().min(0).max(7 * 24 * 3600).default(86_400),
+});
+
+export type ToolInput = z.infer<typeof ToolInputSchema>;
+export type ToolView = z.infer<typeof ToolSchema>;

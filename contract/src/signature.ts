@@ -15,6 +15,10 @@ export function computeSignature(secret: string, timestamp: number | string, bod
 }
 
 export interface SignatureParams {
+  /**
+   * The `X-Service-Signature` header: `sha256=<hex>`, or several comma-separated while a rotated
+   * secret is in its grace period (one per secret); it verifies when any of them matches.
+   */
   signature: string;
   timestamp: number | string;
   body: string | Uint8Array;
@@ -39,7 +43,8 @@ export function verifySignature(params: SignatureParams): void {
   const { signature, timestamp, body, secret } = params;
   const tolerance = params.tolerance ?? DEFAULT_SIGNATURE_TOLERANCE_SECONDS;
   if (!signature) throw new SignatureVerificationError('missing_signature', 'signature is missing');
-  if (!/^sha256=[0-9a-f]{64}$/.test(signature)) {
+  const candidates = signature.split(',').map((s) => s.trim());
+  if (!candidates.every((c) => /^sha256=[0-9a-f]{64}$/.test(c))) {
     throw new SignatureVerificationError('malformed_signature', 'signature must look like sha256=<64 hex digits>');
   }
   const ts = typeof timestamp === 'number' ? timestamp : Number(timestamp);
@@ -51,10 +56,13 @@ export function verifySignature(params: SignatureParams): void {
     throw new SignatureVerificationError('stale_timestamp', `timestamp is outside the ${tolerance}s tolerance`);
   }
   const expected = Buffer.from(computeSignature(secret, ts, body));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    throw new SignatureVerificationError('mismatch', 'signature does not match the body and timestamp');
+  // Every candidate is compared (in constant time each), so timing does not tell which matched.
+  let matched = false;
+  for (const candidate of candidates) {
+    const given = Buffer.from(candidate);
+    if (given.length === expected.length && timingSafeEqual(expected, given)) matched = true;
   }
+  if (!matched) throw new SignatureVerificationError('mismatch', 'signature does not match the body and timestamp');
 }
 
 export function validateSignature(params: SignatureParams): boolean {
@@ -65,4 +73,9 @@ export function validateSignature(params: SignatureParams): boolean {
     if (err instanceof SignatureVerificationError) return false;
     throw err;
   }
+}
+
+/** The header value for a call signed with every active secret (newest first). */
+export function signatureHeader(secrets: string[], timestamp: number, body: string | Uint8Array): string {
+  return secrets.map((secret) => computeSignature(secret, timestamp, body)).join(', ');
 }

@@ -41,3 +41,15 @@ describe('tool-call signature', () => {
     expect(validateSignature({ signature, timestamp: now, body, secret, now: now + 20, tolerance: 10 })).toBe(false);
   });
 });
+
+describe('signature header during a secret rotation', () => {
+  it('carries one signature per active secret; a receiver holding either verifies', async () => {
+    const { signatureHeader } = await import('@askflow/contract');
+    const header = signatureHeader(['whsec_new', 'whsec_old'], now, body);
+    expect(header.split(', ')).toHaveLength(2);
+    expect(validateSignature({ signature: header, timestamp: now, body, secret: 'whsec_new', now })).toBe(true);
+    expect(validateSignature({ signature: header, timestamp: now, body, secret: 'whsec_old', now })).toBe(true);
+    expect(validateSignature({ signature: header, timestamp: now, body, secret: 'whsec_other', now })).toBe(false);
+    expect(validateSignature({ signature: `${header}, sha1=abc`, timestamp: now, body, secret: 'whsec_new', now })).toBe(false);
+  });
+});

@@ -23,6 +23,8 @@ export interface ChatCompletionsBody {
   messages: WireMessage[];
   temperature?: number;
   response_format?: { type: string; json_schema?: { name: string; schema?: Record<string, unknown>; strict?: boolean } };
+  tools?: { type: string; function?: { name: string; description?: string; parameters?: Record<string, unknown> } }[];
+  tool_choice?: unknown;
   [field: string]: unknown;
 }
 
@@ -84,6 +86,12 @@ export interface Behaviour {
   dimensions?: number;
   /** Embeddings: answer with only the first this many vectors (a server losing inputs). */
   embeddingCount?: number;
+  /**
+   * Non-streaming: call this function instead of answering (`content: null`, finish reason
+   * `tool_calls`). `arguments` is sent as given, so it may be invalid JSON. Without it, a
+   * request offering tools gets an ordinary text answer, as when a model decides on none.
+   */
+  toolCall?: { name: string; arguments: string };
 }
 
 export interface ChatCompletionsServer {
@@ -184,8 +192,9 @@ function answer(body: ChatCompletionsBody, behaviour: Behaviour) {
   const echo = `Echo(${body.model}): ${lastUser ? text(lastUser.content) : ''}`;
   const wantsJson = body.response_format?.type === 'json_object' || body.response_format?.type === 'json_schema';
   const content = behaviour.chunks?.join('') ?? behaviour.content ?? (wantsJson ? JSON.stringify({ answer: echo }) : echo);
-  const said = behaviour.refusal ?? content;
-  const promptTokens = tokenCount(body.messages.map((m) => text(m.content)).join('\n'));
+  const said = behaviour.refusal ?? (behaviour.toolCall ? JSON.stringify(behaviour.toolCall) : content);
+  // Tool definitions are part of the prompt a model reads, and billed as such.
+  const promptTokens = tokenCount([...body.messages.map((m) => text(m.content)), ...(body.tools ? [JSON.stringify(body.tools)] : [])].join('\n'));
   const completionTokens = tokenCount(said);
   const usage = behaviour.usage ?? { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
   return {
@@ -201,12 +210,16 @@ function answer(body: ChatCompletionsBody, behaviour: Behaviour) {
 /** The completion the server sends for a valid non-streaming request under `behaviour`. */
 function completion(body: ChatCompletionsBody, behaviour: Behaviour) {
   const { id, created, content, refusal, usage } = answer(body, behaviour);
+  const { toolCall } = behaviour;
+  const message = toolCall
+    ? { role: 'assistant', content: null, refusal: null, tool_calls: [{ id: `call_${randomUUID()}`, type: 'function', function: toolCall }] }
+    : { role: 'assistant', content, refusal };
   return {
     id,
     object: 'chat.completion',
     created,
     model: body.model,
-    choices: [{ index: 0, message: { role: 'assistant', content, refusal }, logprobs: null, finish_reason: 'stop' }],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: toolCall ? 'tool_calls' : 'stop' }],
     ...(usage ? { usage } : {}),
   };
 }

@@ -1,0 +1,86 @@
+import { isReservedHeader, signatureHeader, SERVICE_HEADERS } from '@askflow/contract';
+import type { Tool } from '../store/tools.js';
+import { BlockedAddressError, type UrlPolicy } from './addressGuard.js';
+import { fetchBounded, FetchBoundedError } from './fetchBounded.js';
+
+/** A tool's answer is read up to this size; more is refused rather than truncated. */
+export const MAX_TOOL_RESPONSE_BYTES = 256 * 1024;
+
+export interface ToolCallInput {
+  tool: Pick<Tool, 'name' | 'url' | 'method' | 'timeoutMs' | 'forwardHeaders'>;
+  arguments: Record<string, unknown>;
+  tenantId: string;
+  /** The same on every attempt, so receivers can de-duplicate retries. */
+  requestId: string;
+  authToken?: string | undefined;
+  /** The ask's `headers`: only names on the tool's allowlist, and never reserved ones, pass. */
+  headers?: Record<string, string> | undefined;
+  /** The ask's `toolHeaders`: per-end-user secrets, carried in the body. */
+  toolHeaders?: Record<string, string> | undefined;
+  /** Active signing secrets, newest first: one signature each. */
+  secrets: string[];
+}
+
+export type ToolCallOutcome =
+  | { kind: 'ok'; status: number; body: string }
+  | { kind: 'retry'; reason: string; retryAfterMs?: number }
+  | { kind: 'fail'; reason: string; status?: number };
+
+/**
+ * The body sent to a tool: the model's arguments, plus `toolHeaders` when the caller sent any.
+ * An envelope rather than bare arguments, so no argument name can collide with `toolHeaders`.
+ */
+export function toolCallBody(name: string, args: Record<string, unknown>, toolHeaders?: Record<string, string>): string {
+  return JSON.stringify({ tool: name, arguments: args, ...(toolHeaders && Object.keys(toolHeaders).length ? { toolHeaders } : {}) });
+}
+
+/** The request headers, by the spec's channels; the `X-Service-*` headers are set last and always win. */
+export function toolCallHeaders(input: ToolCallInput, body: string, timestamp: number): Record<string, string> {
+  const allowed = new Set(input.tool.forwardHeaders.map((h) => h.toLowerCase()));
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input.headers ?? {})) {
+    if (allowed.has(name.toLowerCase()) && !isReservedHeader(name)) headers[name] = value;
+  }
+  if (input.authToken) headers.Authorization = `Bearer ${input.authToken}`;
+  headers['Content-Type'] = 'application/json';
+  headers.Accept = 'application/json';
+  headers[SERVICE_HEADERS.signature] = signatureHeader(input.secrets, timestamp, body);
+  headers[SERVICE_HEADERS.timestamp] = String(timestamp);
+  headers[SERVICE_HEADERS.requestId] = input.requestId;
+  headers[SERVICE_HEADERS.tenantId] = input.tenantId;
+  return headers;
+}
+
+function retryAfterMs(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/**
+ * One signed attempt (signed now, so every retry carries a fresh timestamp). Network errors,
+ * timeouts, 5xx and 429 are worth retrying; other 4xx, refused addresses and oversize answers are not.
+ */
+export async function sendToolCall(input: ToolCallInput, policy: UrlPolicy): Promise<ToolCallOutcome> {
+  const body = toolCallBody(input.tool.name, input.arguments, input.toolHeaders);
+  const headers = toolCallHeaders(input, body, Math.floor(Date.now() / 1000));
+  let res;
+  try {
+    res = await fetchBounded(input.tool.url, { policy, timeoutMs: input.tool.timeoutMs, maxBytes: MAX_TOOL_RESPONSE_BYTES, method: input.tool.method, headers, body, maxRedirects: 0 });
+  } catch (err) {
+    if (err instanceof BlockedAddressError) return { kind: 'fail', reason: err.message };
+    if (err instanceof FetchBoundedError) {
+      return err.reason === 'too_large' || err.reason === 'too_many_redirects'
+        ? { kind: 'fail', reason: err.message }
+        : { kind: 'retry', reason: err.message };
+    }
+    return { kind: 'retry', reason: (err as Error).message };
+  }
+  const text = Buffer.from(res.body).toString('utf8');
+  if (res.status >= 200 && res.status < 300) return { kind: 'ok', status: res.status, body: text };
+  const retryAfter = retryAfterMs(res.headers.get('retry-after'));
+  if (res.status === 429 || res.status >= 500) return { kind: 'retry', reason: `HTTP ${res.status}`, ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) };
+  return { kind: 'fail', reason: `HTTP ${res.status}: ${text.slice(0, 300)}`, status: res.status };
+}
