@@ -1,4 +1,4 @@
-import type { Client } from '@temporalio/client';
+import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { WorkflowStreamClient } from '@temporalio/workflow-streams/client';
 import { isTerminalEvent, type StreamEvent } from '@askflow/contract';
 import { ASK_EVENTS_TOPIC, askEventsQuery, type NumberedEvent } from '../../workflows/askEvents.js';
@@ -11,10 +11,16 @@ import { ASK_EVENTS_TOPIC, askEventsQuery, type NumberedEvent } from '../../work
 export async function* readAskEvents(temporal: Client, askId: string, afterId: number): AsyncGenerator<NumberedEvent> {
   let next = afterId + 1;
   const live = WorkflowStreamClient.create(temporal, askId).topic<StreamEvent>(ASK_EVENTS_TOPIC);
-  for await (const item of live.subscribe(next, { pollCooldown: '20 milliseconds' })) {
-    yield { id: item.offset, event: item.data };
-    next = item.offset + 1;
-    if (isTerminalEvent(item.data)) return;
+  try {
+    for await (const item of live.subscribe(next, { pollCooldown: '20 milliseconds' })) {
+      yield { id: item.offset, event: item.data };
+      next = item.offset + 1;
+      if (isTerminalEvent(item.data)) return;
+    }
+  } catch (err) {
+    // A run cancelled (or failed) while a poll was parked ends that poll with an update
+    // failure; its last events, `error` included, are still in the log, read below.
+    if (!(err instanceof WorkflowUpdateFailedError)) throw err;
   }
   const rest = await temporal.workflow.getHandle(askId).query(askEventsQuery, next);
   for (const e of rest) {

@@ -1,9 +1,7 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { AskResponseSchema, ASK_ID_HEADER } from '@askflow/contract';
-import { DIST_DIR } from '../../infra/paths.js';
 import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { closeDb, db, expectJson, managedProject, manage, stackInfo } from '../stack/context.js';
+import { startReplica } from '../stack/replicas.js';
 import { collect, openStream, rebuiltAnswer, type SseEvent } from '../stack/sse.js';
 
 type P = Awaited<ReturnType<typeof managedProject>>;
@@ -120,24 +118,8 @@ describe('resuming', () => {
   });
 
   it('resumes through a second api process', async () => {
-    const info = stackInfo();
-    const second: ChildProcess = fork(join(DIST_DIR, 'api', 'main.js'), [], {
-      env: {
-        ...process.env,
-        DATABASE_URL: info.databaseUrl,
-        TEMPORAL_ADDRESS: info.temporalAddress,
-        TEMPORAL_NAMESPACE: info.temporalNamespace,
-        TEMPORAL_TASK_QUEUE: info.taskQueue,
-        ASKFLOW_MASTER_KEY: info.masterKey,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        SSE_KEEPALIVE_MS: '100',
-      },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
+    const second = await startReplica('api');
     try {
-      const port = await new Promise<number>((resolve) => second.on('message', (m: { ready?: boolean; port?: number }) => m.ready && resolve(m.port!)));
       llm.script({ chunks: Array.from({ length: 10 }, (_, i) => `p${i} `), firstTokenDelayMs: 400, tokenIntervalMs: 60 });
       const first = await streamAsk(remote, { message: 'switch replicas' });
       const askId = first.response.headers.get(ASK_ID_HEADER)!;
@@ -145,30 +127,25 @@ describe('resuming', () => {
       first.abort();
       const other = await openStream(`/service/ask/${askId}/events`, {
         method: 'GET',
-        baseUrl: `http://127.0.0.1:${port}`,
+        baseUrl: second.baseUrl!,
         headers: { 'X-API-Key': remote.apiKey, 'Last-Event-ID': String(head.at(-1)!.id) },
       });
       expectWellFormed([...head, ...(await collect(other))]);
     } finally {
-      second.kill('SIGTERM');
+      await second.stop();
     }
   });
 
   it('sends keep-alive comments while the model is quiet', async () => {
     // The stack's api uses the 15 s default; a short-interval replica shows the comments.
-    const info = stackInfo();
-    const replica = fork(join(DIST_DIR, 'api', 'main.js'), [], {
-      env: { ...process.env, DATABASE_URL: info.databaseUrl, TEMPORAL_ADDRESS: info.temporalAddress, TEMPORAL_NAMESPACE: info.temporalNamespace, TEMPORAL_TASK_QUEUE: info.taskQueue, ASKFLOW_MASTER_KEY: info.masterKey, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SSE_KEEPALIVE_MS: '100' },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
+    const replica = await startReplica('api', { SSE_KEEPALIVE_MS: '100' });
     try {
-      const port = await new Promise<number>((resolve) => replica.on('message', (m: { ready?: boolean; port?: number }) => m.ready && resolve(m.port!)));
       llm.script({ content: 'eventually', firstTokenDelayMs: 700 });
-      const s = await openStream('/service/ask/stream', { baseUrl: `http://127.0.0.1:${port}`, body: { tenantId: remote.tenantId, message: 'slow' }, headers: { 'X-API-Key': remote.apiKey } });
+      const s = await openStream('/service/ask/stream', { baseUrl: replica.baseUrl!, body: { tenantId: remote.tenantId, message: 'slow' }, headers: { 'X-API-Key': remote.apiKey } });
       expectWellFormed(await collect(s));
       expect(s.comments.filter((c) => c === 'keep-alive').length).toBeGreaterThanOrEqual(3);
     } finally {
-      replica.kill('SIGTERM');
+      await replica.stop();
     }
   });
 });
