@@ -1,0 +1,26 @@
+/**
+ * Replays recorded workflow histories against the current workflow code: a change that would
+ * break runs already in flight (non-determinism) fails here, before it is deployed.
+ * Usage: node dist/worker/replay.js <history.json>...  (exit code 1 on any failure)
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from '@temporalio/worker';
+
+const files = process.argv.slice(2);
+if (!files.length) {
+  console.error('usage: node dist/worker/replay.js <history.json>...');
+  process.exit(2);
+}
+const histories = files.map((file) => ({ workflowId: basename(file, '.json'), history: JSON.parse(readFileSync(file, 'utf8')) as unknown }));
+let failed = 0;
+for await (const result of Worker.runReplayHistories({ workflowsPath: fileURLToPath(new URL('../workflows/index.js', import.meta.url)) }, histories)) {
+  if (result.error) {
+    failed++;
+    console.log(`FAIL ${result.workflowId}: ${String(result.error)}`);
+  } else {
+    console.log(`ok   ${result.workflowId}`);
+  }
+}
+process.exit(failed ? 1 : 0);
