@@ -52,6 +52,8 @@ export interface VectorIndex {
   readonly kind: 'exact' | 'pgvector' | 'pinecone';
   upsert(projectId: string, records: VectorRecord[]): Promise<void>;
   deleteDocument(projectId: string, documentId: string): Promise<void>;
+  /** Every vector of the project (it is being deleted). */
+  deleteProject(projectId: string): Promise<void>;
   query(projectId: string, vector: number[], topK: number): Promise<VectorMatch[]>;
 }
 

@@ -57,7 +57,7 @@ export async function lexicalSearch(pool: Pool, projectId: string, question: str
   const words = (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 64);
   if (!words.length) return [];
   const { rows } = await pool.query<{ id: string; rank: number }>(
-    `WITH q AS (SELECT to_tsquery('english', string_agg(quote_literal(w) || ':*', ' | ')) AS query
+    `WITH q AS (SELECT to_tsquery('english', string_agg(quote_literal(w), ' | ')) AS query
                   FROM unnest($2::text[]) AS w
                  WHERE numnode(to_tsquery('english', quote_literal(w))) > 0)
      SELECT c.id, ts_rank_cd(c.tsv, q.query)::float8 AS rank

@@ -68,7 +68,10 @@ export function projectRoutes(deps: ManageDeps): Router {
   });
 
   router.delete('/:id', async (ctx) => {
-    await deleteProject(pool, (await owned(ctx)).id);
+    const project = await owned(ctx);
+    // Vectors may live outside PostgreSQL (pgvector's table has no foreign key, Pinecone none at all).
+    await deps.vectorIndex.deleteProject(project.id);
+    await deleteProject(pool, project.id);
     ctx.status = 204;
   });
 

@@ -93,6 +93,16 @@ export class ExactVectorIndex implements VectorIndex {
     await this.sql.query(DELETE_SQL, [projectId, documentId]);
   }
 
+  async deleteProject(projectId: string): Promise<void> {
+    this.cache.delete(projectId);
+    await this.sql.query(
+      `WITH gone AS (DELETE FROM chunk_vectors WHERE project_id = $1::uuid RETURNING 1)
+       INSERT INTO vector_index_versions (project_id, version) VALUES ($1::uuid, 1)
+       ON CONFLICT (project_id) DO UPDATE SET version = vector_index_versions.version + 1`,
+      [projectId],
+    );
+  }
+
   async query(projectId: string, vector: number[], topK: number): Promise<VectorMatch[]> {
     checkQueryVector(vector);
     if (checkTopK(topK) === 0) return [];

@@ -70,6 +70,10 @@ export class PgVectorIndex implements VectorIndex {
     await this.sql.query('DELETE FROM chunk_pgvectors WHERE project_id = $1::uuid AND document_id = $2::uuid', [projectId, documentId]);
   }
 
+  async deleteProject(projectId: string): Promise<void> {
+    await this.sql.query('DELETE FROM chunk_pgvectors WHERE project_id = $1::uuid', [projectId]);
+  }
+
   async query(projectId: string, vector: number[], topK: number): Promise<VectorMatch[]> {
     checkQueryVector(vector);
     if (checkTopK(topK) === 0) return [];

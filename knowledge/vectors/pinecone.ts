@@ -49,6 +49,15 @@ export class PineconeVectorIndex implements VectorIndex {
     }
   }
 
+  async deleteProject(projectId: string): Promise<void> {
+    try {
+      await this.index.deleteAll({ namespace: projectId });
+    } catch (err) {
+      if (isNotFound(err)) return; // the project never had vectors
+      throw err;
+    }
+  }
+
   async query(projectId: string, vector: number[], topK: number): Promise<VectorMatch[]> {
     checkQueryVector(vector);
     if (checkTopK(topK) === 0) return [];

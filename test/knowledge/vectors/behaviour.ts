@@ -58,6 +58,18 @@ export function describeVectorIndexBehaviour(name: string, getIndex: () => Vecto
       expect(ids(await index.query(project, [1, 0, 0, 0], 10)).sort()).toEqual([...keptChunks].sort());
     });
 
+    it('deleteProject removes every vector of that project and no other', async () => {
+      const [gone, kept] = [randomUUID(), randomUUID()];
+      const doc = randomUUID();
+      await index.upsert(gone, [{ chunkId: randomUUID(), documentId: doc, vector: [1, 0, 0, 0] }, { chunkId: randomUUID(), documentId: doc, vector: [0, 1, 0, 0] }]);
+      const keptChunk = randomUUID();
+      await index.upsert(kept, [{ chunkId: keptChunk, documentId: randomUUID(), vector: [1, 0, 0, 0] }]);
+      await index.deleteProject(gone);
+      expect(await index.query(gone, [1, 0, 0, 0], 10)).toEqual([]);
+      expect(ids(await index.query(kept, [1, 0, 0, 0], 10))).toEqual([keptChunk]);
+      await expect(index.deleteProject(randomUUID())).resolves.toBeUndefined();
+    });
+
     it('deleteDocument of a document with no vectors, in a project with none, is a no-op', async () => {
       await expect(index.deleteDocument(randomUUID(), randomUUID())).resolves.toBeUndefined();
     });
