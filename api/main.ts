@@ -1,6 +1,8 @@
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { readEnv } from '../config/env.js';
+import { REPO_ROOT } from '../infra/paths.js';
 import { createLogger } from '../config/logger.js';
 import { temporalConnectionOptions } from '../config/temporalConnection.js';
 import { chooseVectorIndex } from '../knowledge/vectors/select.js';
@@ -27,6 +29,9 @@ const app = createApp({
   sseKeepAliveMs: env.SSE_KEEPALIVE_MS,
   masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY),
   vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }),
+  temporalUiUrl: env.TEMPORAL_UI_URL ?? null,
+  temporalNamespace: env.TEMPORAL_NAMESPACE,
+  consoleDistDir: env.CONSOLE_DIST_DIR ?? join(REPO_ROOT, 'console', 'dist'),
   rateLimits: { perKeyPerMinute: env.RATE_LIMIT_KEY_PER_MINUTE, perProjectPerMinute: env.RATE_LIMIT_PROJECT_PER_MINUTE, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
 });
 const server = app.listen(env.PORT, env.HOST);

@@ -33,6 +33,8 @@ const EnvSchema = TemporalEnvSchema.extend({
   SSE_KEEPALIVE_MS: z.coerce.number().int().positive().default(15_000),
   /** Upper bound on how long a JSON ask waits for its workflow before answering 504. */
   ASK_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** The built web console served at /console/; unset → console/dist in the repository. */
+  CONSOLE_DIST_DIR: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,15 +1,13 @@
 import Router from '@koa/router';
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { CredentialsSchema } from '@askflow/contract';
 import type { Pool } from '../../store/pool.js';
-import { createOwner, createOwnerToken, findOwnerByEmail, revokeOwnerToken } from '../../store/owners.js';
+import { createOwner, createOwnerToken, revokeOwnerToken } from '../../store/owners.js';
+import { checkCredentials } from '../session/credentials.js';
 import { ApiError } from '../errors.js';
 import { jsonBody } from '../middleware/jsonBody.js';
 import { ownerAuth } from '../middleware/ownerAuth.js';
 import { validate } from '../validate.js';
-
-// Checked against when the email is unknown, so a wrong email costs as long as a wrong password.
-const decoyHash = hash('askflow-decoy-password');
 
 /** Sign-up, sign-in (a bearer token for scripts and the console) and sign-out. */
 export function accountRoutes(pool: Pool): Router {
@@ -26,12 +24,10 @@ export function accountRoutes(pool: Pool): Router {
 
   router.post('/tokens', jsonBody(), async (ctx) => {
     const { email, password } = validate(CredentialsSchema, ctx.request.body);
-    const owner = await findOwnerByEmail(pool, email);
-    const ok = await verify(owner?.passwordHash ?? (await decoyHash), password);
-    if (!owner || !ok) throw new ApiError('Unauthorized', 'Wrong email or password');
+    const owner = await checkCredentials(pool, email, password);
     const { token } = await createOwnerToken(pool, owner.id, 'sign-in');
     ctx.status = 201;
-    ctx.body = { owner: { id: owner.id, email: owner.email }, token };
+    ctx.body = { owner, token };
   });
 
   router.delete('/tokens/current', ownerAuth(pool), async (ctx) => {

@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   ValidationError: 400,
   MODEL_NOT_ALLOWED: 400,
   Unauthorized: 401,
+  /** A cookie-authenticated change without the matching X-CSRF-Token header. */
+  CsrfFailed: 403,
   NotFound: 404,
   Conflict: 409,
   IdempotencyKeyReused: 409,

@@ -157,3 +157,55 @@ export const RotateSecretSchema = z.strictObject({
 
 export type ToolInput = z.infer<typeof ToolInputSchema>;
 export type ToolView = z.infer<typeof ToolSchema>;
+
+/** The signed-in owner, as the console's session routes answer it. */
+export const SessionSchema = z.object({ owner: z.object({ id: z.string(), email: z.string() }) });
+export type SessionView = z.infer<typeof SessionSchema>;
+
+/** What the console needs to link a turn to its run: `${temporalUiUrl}/namespaces/${ns}/workflows/${workflowId}`. */
+export const ConsoleConfigSchema = z.object({ temporalUiUrl: z.string().nullable(), temporalNamespace: z.string() });
+export type ConsoleConfig = z.infer<typeof ConsoleConfigSchema>;
+
+export const AnalyticsBucketSchema = z.enum(['hour', 'day']);
+
+/** Query of `GET /manage/projects/{id}/analytics`; the range is [from, to), last 7 days by default. */
+export const AnalyticsQuerySchema = z
+  .strictObject({
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    bucket: AnalyticsBucketSchema.default('day'),
+  });
+
+const Traffic = z.enum(['live', 'test']);
+
+export const AnalyticsPointSchema = z.object({
+  /** Start of the bucket (UTC), ISO. */
+  t: z.string(),
+  model: z.string(),
+  traffic: Traffic,
+  asks: z.number(),
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  totalTokens: z.number(),
+  /** What these asks cost at the project's prices (test traffic included here, not in totals). */
+  costUsd: z.number(),
+  latencyP50Ms: z.number(),
+  latencyP95Ms: z.number(),
+});
+
+export const AnalyticsSchema = z.object({
+  bucket: AnalyticsBucketSchema,
+  from: z.string(),
+  to: z.string(),
+  /** Only buckets with asks, ordered by time, model, traffic. */
+  series: z.array(AnalyticsPointSchema),
+  totals: z.object({
+    live: z.object({ asks: z.number(), totalTokens: z.number(), costUsd: z.number() }),
+    /** Test keys' traffic is never billed: its cost is always 0 here. */
+    test: z.object({ asks: z.number(), totalTokens: z.number(), costUsd: z.literal(0) }),
+  }),
+});
+
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
+export type AnalyticsPoint = z.infer<typeof AnalyticsPointSchema>;
+export type AnalyticsView = z.infer<typeof AnalyticsSchema>;

@@ -1,0 +1,21 @@
+import Router from '@koa/router';
+import type { ConsoleConfig } from '@askflow/contract';
+import type { Pool } from '../../store/pool.js';
+import { ownerAuth } from '../middleware/ownerAuth.js';
+
+export interface ConsoleConfigDeps {
+  pool: Pool;
+  temporalUiUrl: string | null;
+  temporalNamespace: string;
+}
+
+/** Deployment facts the console cannot know by itself, such as where the Temporal UI lives. */
+export function configRoutes(deps: ConsoleConfigDeps): Router {
+  const router = new Router({ prefix: '/manage' });
+  // Without a trailing slash, so the console can append `/namespaces/…` as it is.
+  const config: ConsoleConfig = { temporalUiUrl: deps.temporalUiUrl?.replace(/\/+$/, '') || null, temporalNamespace: deps.temporalNamespace };
+  router.get('/config', ownerAuth(deps.pool), (ctx) => {
+    ctx.body = config;
+  });
+  return router;
+}
