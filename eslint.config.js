@@ -5,11 +5,11 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'node_modules/**', '.askflow/**', 'coverage/**', 'console/build/**'] },
+  { ignores: ['**/dist/**', 'node_modules/**', '.askflow/**', 'coverage/**', 'console/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', 'console/**/*.tsx'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: globals.node,
@@ -19,6 +19,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // The console runs in the browser, not in Node.
+    files: ['console/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_DIR } from '../../infra/paths.js';
 import { stackInfo } from './context.js';
@@ -20,6 +21,7 @@ export interface Replica {
  */
 export async function startReplica(kind: 'api' | 'worker', env: Record<string, string> = {}): Promise<Replica> {
   const info = stackInfo();
+  const log = openSync(join(info.logDir, `${kind}-replica-${process.pid}-${Date.now()}.log`), 'a');
   const child = fork(join(DIST_DIR, kind, 'main.js'), [], {
     env: {
       ...process.env,
@@ -34,8 +36,10 @@ export async function startReplica(kind: 'api' | 'worker', env: Record<string, s
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    // Output goes to the stack's log folder (kept with ASKFLOW_KEEP_TEST_DATA=1), not the test report.
+    stdio: ['ignore', log, log, 'ipc'],
   });
+  closeSync(log);
   const ready = await new Promise<{ port?: number }>((resolve, reject) => {
     child.on('message', (m: { ready?: boolean; port?: number }) => m.ready && resolve(m));
     child.once('exit', (code) => reject(new Error(`${kind} replica exited (${code}) before it was ready`)));

@@ -1,0 +1,38 @@
+// Sign-up and sign-in: the api sets the session and CSRF cookies on success.
+import { useState, type FormEvent } from 'react';
+import { api, messageOf } from '../api.js';
+import type { Owner } from '../types.js';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+
+export function AuthPage({ mode, onSignedIn }: { mode: 'signin' | 'signup'; onSignedIn: (owner: Owner) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const title = mode === 'signup' ? 'Sign up' : 'Sign in';
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const path = mode === 'signup' ? '/manage/session/signup' : '/manage/session';
+      const { owner } = await api<{ owner: Owner }>('POST', path, { email, password });
+      onSignedIn(owner);
+    } catch (err) { setError(messageOf(err)); } finally { setBusy(false); }
+  };
+
+  return (
+    <section>
+      <h1>{title}</h1>
+      <form onSubmit={(e) => void submit(e)}>
+        <label><span>Email</span><input type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} /></label>
+        <label><span>Password</span><input type="password" required minLength={mode === 'signup' ? 10 : undefined} autoComplete={mode === 'signup' ? 'new-password' : 'current-password'} value={password} onChange={(e) => setPassword(e.target.value)} /></label>
+        {mode === 'signup' && <p className="meta">At least 10 characters.</p>}
+        <ErrorMessage error={error} />
+        <button type="submit" disabled={busy}>{title}</button>
+      </form>
+      <p>{mode === 'signup' ? <a href="#/signin">I have an account: sign in</a> : <a href="#/signup">New here? Sign up</a>}</p>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+// Every turn of one thread, with what it cost and a link to its run.
+import { api } from '../api.js';
+import type { Turn } from '../types.js';
+import { useAsync } from '../useAsync.js';
+import { runUrl, useConsoleConfig } from '../useConsoleConfig.js';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+
+export function ThreadView({ projectId, threadId }: { projectId: string; threadId: string }) {
+  const config = useConsoleConfig();
+  const { data, error } = useAsync(() => api<{ turns: Turn[] }>('GET', `/manage/projects/${projectId}/threads/${threadId}`), [projectId, threadId]);
+  return (
+    <section aria-label="Thread">
+      <h2>Thread <code>{threadId}</code></h2>
+      <ErrorMessage error={error} />
+      {data?.turns.map((t) => {
+        const link = runUrl(config, t.workflowId);
+        return (
+          <article key={t.id} className="turn" data-testid="thread-turn">
+            <p><strong>User:</strong> {t.userMessage}</p>
+            <p style={{ whiteSpace: 'pre-wrap' }}><strong>Answer:</strong> {t.answer}</p>
+            <p className="meta">
+              {new Date(t.createdAt).toLocaleString()} · intent {t.intent} · model {t.model} · tool {t.toolUsed ?? 'none'} · chunks {t.ragChunksUsed} ·{' '}
+              {t.usage.totalTokens} tokens · ${t.costUsd.toFixed(6)} · {t.latencyMs} ms · {t.isTest ? 'test' : 'live'}
+              {link && <> · <a href={link} target="_blank" rel="noreferrer">run in Temporal UI</a></>}
+            </p>
+          </article>
+        );
+      })}
+    </section>
+  );
+}

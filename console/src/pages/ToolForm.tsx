@@ -1,0 +1,55 @@
+// One tool's definition. Parameters are edited as JSON text and parsed before sending, so a
+// typo is reported here instead of as a vague 400.
+import { useState, type FormEvent } from 'react';
+import { api, messageOf } from '../api.js';
+import type { Tool } from '../types.js';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+
+const emptySchema = '{\n  "type": "object",\n  "properties": {}\n}';
+
+export function ToolForm({ base, tool, onDone, onCancel }: { base: string; tool: Tool | null; onDone: () => void; onCancel: () => void }) {
+  const [name, setName] = useState(tool?.name ?? '');
+  const [description, setDescription] = useState(tool?.description ?? '');
+  const [parameters, setParameters] = useState(tool ? JSON.stringify(tool.parameters, null, 2) : emptySchema);
+  const [url, setUrl] = useState(tool?.url ?? '');
+  const [method, setMethod] = useState(tool?.method ?? 'POST');
+  const [timeoutMs, setTimeoutMs] = useState(String(tool?.timeoutMs ?? 10000));
+  const [forwardHeaders, setForwardHeaders] = useState((tool?.forwardHeaders ?? []).join(', '));
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    let schema: unknown;
+    try { schema = JSON.parse(parameters); } catch (err) { setError(`Parameters are not valid JSON: ${messageOf(err)}`); return; }
+    const body = {
+      name, description, parameters: schema, url, method, timeoutMs: Number(timeoutMs),
+      forwardHeaders: forwardHeaders.split(',').map((h) => h.trim()).filter(Boolean),
+    };
+    try {
+      if (tool) await api('PUT', `${base}/${tool.id}`, body);
+      else await api('POST', base, body);
+      onDone();
+    } catch (err) { setError(messageOf(err)); }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} aria-label={tool ? `Edit tool ${tool.name}` : 'New tool'}>
+      <h3>{tool ? `Edit ${tool.name}` : 'New tool'}</h3>
+      <label><span>Tool name</span><input type="text" required value={name} onChange={(e) => setName(e.target.value)} /></label>
+      <label><span>Description</span><input type="text" required size={60} value={description} onChange={(e) => setDescription(e.target.value)} /></label>
+      <label><span>Parameters (JSON Schema)</span><textarea rows={6} value={parameters} onChange={(e) => setParameters(e.target.value)} /></label>
+      <label><span>URL</span><input type="url" required size={60} value={url} onChange={(e) => setUrl(e.target.value)} /></label>
+      <label><span>Method</span>
+        <select value={method} onChange={(e) => setMethod(e.target.value)}>
+          <option>POST</option><option>PUT</option><option>PATCH</option>
+        </select>
+      </label>
+      <label><span>Timeout (ms)</span><input type="number" min={100} max={60000} value={timeoutMs} onChange={(e) => setTimeoutMs(e.target.value)} /></label>
+      <label><span>Forwarded headers (comma-separated allowlist)</span><input type="text" value={forwardHeaders} onChange={(e) => setForwardHeaders(e.target.value)} /></label>
+      <ErrorMessage error={error} />
+      <button type="submit">Save tool</button>{' '}
+      <button type="button" onClick={onCancel}>Cancel</button>
+    </form>
+  );
+}

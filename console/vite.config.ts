@@ -1,0 +1,13 @@
+// The console is a static SPA the api serves at /console/. @vitejs/plugin-react cannot be
+// installed (peer conflict), so Vite's built-in Oxc transform compiles JSX (automatic runtime).
+import { defineConfig } from 'vite';
+
+// Decoded, so a checkout under a path with spaces still resolves.
+const here = decodeURIComponent(new URL('.', import.meta.url).pathname);
+
+export default defineConfig({
+  root: here,
+  base: '/console/',
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  build: { outDir: `${here}dist`, emptyOutDir: true, chunkSizeWarningLimit: 1024 },
+});

@@ -1,0 +1,221 @@
+// A new owner's first session in the console, in a real Chromium against the real stack.
+import type { Browser, Page } from 'playwright-core';
+import { stackInfo } from '../stack/context.js';
+import { launchChromium, screenshot } from './chromium.js';
+import { startToolServer } from './toolServer.js';
+import { newEmail, orderTool, password, question, returnsDoc } from './fixtures.js';
+
+const STEP_MS = 60_000;
+let browser: Browser;
+// `locator.waitFor()` is this file's "the user sees it" assertion: it fails the test on timeout.
+let page: Page;
+let tools: Awaited<ReturnType<typeof startToolServer>>;
+let projectUrl = '';
+const email = newEmail('console');
+
+beforeAll(async () => {
+  tools = await startToolServer();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultTimeout(15_000);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await tools?.close();
+});
+
+const tab = async (name: string) => {
+  await page.getByRole('link', { name, exact: true }).click();
+  await page.getByRole('heading', { level: 2, name }).first().waitFor();
+};
+
+describe('the console walks a new owner from sign-up to analytics', () => {
+  test('sign up lands on an empty project list', async () => {
+    await page.goto(`${stackInfo().baseUrl}/`);
+    // `/` redirects to the console, which asks a signed-out visitor to sign in.
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByRole('link', { name: /Sign up/ }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('short');
+    await screenshot(page, '01-sign-up');
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Projects' }).waitFor();
+    await page.getByText('No projects yet').waitFor();
+    await page.getByText(email).waitFor();
+  }, STEP_MS);
+
+  test('create and rename a project', async () => {
+    await page.getByLabel('New project name').fill('Support bot draft');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Support bot draft' }).waitFor();
+    projectUrl = page.url().replace(/\/settings$/, '');
+    await page.getByRole('link', { name: 'Projects', exact: true }).click();
+    page.once('dialog', (d) => void d.accept('Support bot'));
+    await page.getByRole('button', { name: 'Rename Support bot draft' }).click();
+    await page.getByRole('link', { name: 'Support bot', exact: true }).waitFor();
+    await screenshot(page, '02-projects');
+    await page.getByRole('link', { name: 'Support bot', exact: true }).click();
+  }, STEP_MS);
+
+  test('set the model, temperature and switches; an invalid model shows the API error', async () => {
+    await page.getByRole('heading', { name: 'Tenant ID' }).waitFor();
+    const tenantId = await page.getByTestId('tenant-id').textContent();
+    expect(projectUrl).toContain(tenantId);
+    await page.getByLabel('Chat model (default)').fill('nowhere:gpt-9');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('alert').first().textContent()).resolves.toMatch(/nowhere/);
+
+    await page.getByLabel('Chat model (default)').fill('local:extractive');
+    await page.getByLabel('Temperature').fill('0.7');
+    await page.getByLabel('Tools enabled').check();
+    await page.getByLabel('RAG (knowledge) enabled').check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    // What was saved survives a reload: it came back from the API, not from the form's state.
+    await page.reload();
+    await page.getByLabel('Temperature').waitFor();
+    expect(await page.getByLabel('Temperature').inputValue()).toBe('0.7');
+    expect(await page.getByLabel('Tools enabled').isChecked()).toBe(true);
+    expect(await page.getByLabel('RAG (knowledge) enabled').isChecked()).toBe(true);
+    await screenshot(page, '03-settings');
+  }, STEP_MS);
+
+  test('a provider key is entered once and never shown; prices are saved', async () => {
+    await page.getByLabel('Name (provider part of model ids)').fill('openai');
+    await page.getByLabel('Base URL').fill('https://api.openai.example/v1');
+    await page.getByLabel('API key (stored encrypted, never shown again)').fill('sk-console-secret-123');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await page.getByRole('button', { name: 'Remove openai' }).waitFor();
+    await page.getByRole('cell', { name: 'stored' }).waitFor();
+    expect(await page.content()).not.toContain('sk-console-secret-123');
+
+    await page.getByRole('button', { name: 'Add price' }).click();
+    await page.getByLabel('Model id', { exact: true }).fill('local:extractive');
+    await page.getByLabel('Input per million').fill('0.5');
+    await page.getByLabel('Output per million').fill('1.5');
+    await page.getByRole('button', { name: 'Save prices' }).click();
+    await page.getByText('Prices saved.').waitFor();
+    await page.reload();
+    await page.getByLabel('Model id', { exact: true }).waitFor();
+    expect(await page.getByLabel('Input per million').inputValue()).toBe('0.5');
+    await page.getByRole('cell', { name: 'stored' }).waitFor();
+  }, STEP_MS);
+
+  test('generate a live key, shown once', async () => {
+    await tab('API keys');
+    await page.getByText('No keys yet').waitFor();
+    await page.getByLabel('Name (optional)').fill('prod');
+    await page.getByRole('button', { name: 'Generate key' }).click();
+    const key = await page.getByTestId('new-key').textContent();
+    expect(key).toMatch(/^askflow_live_[A-Za-z0-9_-]{43}$/);
+    await page.getByRole('cell', { name: 'prod' }).waitFor();
+    await page.getByRole('button', { name: 'Copy key' }).waitFor();
+    await screenshot(page, '04-keys');
+  }, STEP_MS);
+
+  test('add a tool, send it a test call, see the signing secret', async () => {
+    await tab('Tools');
+    const t = orderTool(tools.url);
+    await page.getByRole('button', { name: 'Add tool' }).click();
+    await page.getByLabel('Tool name').fill(t.name);
+    await page.getByLabel('Description').fill(t.description);
+    await page.getByLabel('Parameters (JSON Schema)').fill(JSON.stringify(t.parameters, null, 2));
+    await page.getByLabel('URL').fill(t.url);
+    await page.getByLabel('Timeout (ms)').fill(String(t.timeoutMs));
+    await page.getByLabel('Forwarded headers (comma-separated allowlist)').fill('X-Locale');
+    await page.getByRole('button', { name: 'Save tool' }).click();
+    await page.getByRole('button', { name: 'Send test call to orderStatus' }).click();
+    await expect(page.getByTestId('tool-test-result').textContent()).resolves.toMatch(/OK 200[\s\S]*shipped/);
+    expect(tools.calls.at(-1)?.headers['x-service-signature']).toMatch(/^sha256=/);
+    await page.getByRole('button', { name: 'Show signing secret' }).click();
+    await expect(page.getByTestId('signing-secret').textContent()).resolves.toMatch(/\S{16,}/);
+    await screenshot(page, '05-tools');
+  }, STEP_MS);
+
+  test('add a Markdown document and watch it ingest', async () => {
+    await tab('Knowledge');
+    await page.getByLabel('Document name').fill(returnsDoc.name);
+    await page.getByLabel('Document text').fill(returnsDoc.text);
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await page.getByTestId('doc-status').filter({ hasText: 'ready' }).waitFor({ timeout: 45_000 });
+    const bar = page.getByRole('progressbar', { name: `Ingestion of ${returnsDoc.name}` });
+    expect(await bar.getAttribute('value')).toBe(await bar.getAttribute('max'));
+    await page.getByRole('button', { name: `Preview chunks of ${returnsDoc.name}` }).click();
+    await page.getByText('returned within 60 days').first().waitFor();
+    await screenshot(page, '06-knowledge');
+  }, STEP_MS);
+
+  test('ask in the playground: streamed answer with intent, tool and sources; the thread continues', async () => {
+    await tab('Playground');
+    // The model picker is the project's menu as the service serves it to apps.
+    await page.getByRole('option', { name: 'local:extractive (default)' }).waitFor({ state: 'attached' });
+    await page.getByLabel('Message').fill(question);
+    await page.getByRole('button', { name: 'Send' }).click();
+    const meta = page.getByTestId('answer-meta').first();
+    await meta.waitFor({ timeout: 45_000 });
+    await expect(page.getByTestId('intent').first().textContent()).resolves.toBe('rag_tools');
+    await expect(meta.textContent()).resolves.toMatch(/Tool used: orderStatus/);
+    await expect(page.getByTestId('sources').first().textContent()).resolves.toContain(returnsDoc.name);
+    await expect(page.getByTestId('answer').first().textContent()).resolves.toMatch(/60 days|shipped/);
+    expect(await meta.getByRole('link', { name: 'Open run in Temporal UI' }).getAttribute('href')).toMatch(/\/namespaces\/[^/]+\/workflows\/ask-/);
+    expect(tools.calls.at(-1)?.body.arguments).toEqual({ orderNumber: 1234 });
+
+    await page.getByLabel('Message').fill('And how long do refunds take?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByTestId('answer-meta').nth(1).waitFor({ timeout: 45_000 });
+    await screenshot(page, '07-playground');
+  }, 2 * STEP_MS);
+
+  test('the asks show in analytics as test traffic, with charts', async () => {
+    await tab('Analytics');
+    await page.getByTestId('totals-test').waitFor();
+    await expect(page.getByTestId('totals-test').locator('td').nth(1).textContent()).resolves.toBe('2');
+    await expect(page.getByTestId('totals-live').locator('td').nth(1).textContent()).resolves.toBe('0');
+    expect(await page.locator('canvas').count()).toBe(4);
+    await screenshot(page, '08-analytics');
+  }, STEP_MS);
+
+  test('the conversation is in the thread list, searchable, with every turn', async () => {
+    await tab('Conversations');
+    const rows = page.getByTestId('thread-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    await expect(rows.first().textContent()).resolves.toMatch(/refunds[\s\S]*2/);
+    await page.getByLabel('Search threads').fill('no such words zzz');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('No threads match').waitFor();
+    await page.getByLabel('Search threads').fill('shipping');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await rows.first().waitFor();
+    await rows.first().getByRole('button').click();
+    await page.getByTestId('thread-turn').nth(1).waitFor();
+    await expect(page.getByTestId('thread-turn').first().textContent()).resolves.toMatch(/intent rag_tools[\s\S]*tool orderStatus[\s\S]*test/);
+    await screenshot(page, '09-conversations');
+  }, STEP_MS);
+
+  test('delete a project', async () => {
+    await page.getByRole('link', { name: 'Projects', exact: true }).click();
+    await page.getByLabel('New project name').fill('Scratch');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Scratch' }).waitFor();
+    await page.getByRole('link', { name: 'Projects', exact: true }).click();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete Scratch' }).click();
+    await page.getByRole('link', { name: 'Scratch', exact: true }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('link', { name: 'Support bot', exact: true }).count()).toBe(1);
+  }, STEP_MS);
+
+  test('sign out ends the session', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('wrong password here');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    await screenshot(page, '10-sign-in-error');
+  }, STEP_MS);
+});
