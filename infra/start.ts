@@ -74,13 +74,14 @@ console.log(`
   Askflow is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
 
   API          ${info.baseUrl}
+  Console      ${info.baseUrl}/console/
   Temporal UI  ${info.temporalUiUrl ?? '(external cluster)'}
   Tenant ID    ${info.tenantId}
   API key      ${info.apiKey}
   Logs         ${stack.logDir}
   (the same as JSON in .askflow/dev.json)
 
-  Console owner ${demo.owner.email}${demo.owner.password ? ` / ${demo.owner.password}` : ''}
+  Console sign-in ${demo.owner.email}${demo.owner.password ? ` / ${demo.owner.password}` : ''}
   Owner token   ${demo.owner.token}
   (management API: Authorization: Bearer <owner token>; saved in .askflow/owner.json)
 
