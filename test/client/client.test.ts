@@ -1,26 +1,13 @@
 import { AskResponseSchema } from '@askflow/contract';
 import { AskflowClient, AuthenticationError, EgoZError, NetworkError, ValidationError } from '@askflow/client';
-import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
-import { closeDb, expectJson, managedProject, manage, stackInfo } from '../stack/context.js';
-import { startFaultyProxy, type FaultyProxy } from './faultyProxy.js';
-import { clientFor, generations, providerProject, type Project } from './fixtures.js';
+import { expectJson, managedProject, manage } from '../stack/context.js';
+import { clientHarness, clientFor, generations, providerProject, type Project } from './fixtures.js';
 
-let llm: ChatCompletionsServer;
-let proxy: FaultyProxy;
+const h = clientHarness();
 let local: Project;
 
 beforeAll(async () => {
-  llm = await startChatCompletionsServer();
-  proxy = await startFaultyProxy(stackInfo().baseUrl);
   local = await managedProject();
-});
-beforeEach(() => {
-  llm.reset();
-  proxy.reset();
-});
-afterAll(async () => {
-  await Promise.all([llm.close(), proxy.close()]);
-  await closeDb();
 });
 
 describe('construction', () => {
@@ -43,29 +30,29 @@ describe('construction', () => {
 
 describe('ask', () => {
   it('answers an AskResponse, sending the tenant and an Idempotency-Key it made itself', async () => {
-    const client = clientFor(local, { baseUrl: proxy.baseUrl });
+    const client = clientFor(local, { baseUrl: h.proxy.baseUrl });
     const answer = await client.ask({ message: 'hello from the client', externalThreadId: 'client-1' });
     expect(AskResponseSchema.parse(answer)).toEqual(answer);
     expect(answer).toMatchObject({ intent: 'vanilla', model: 'local:extractive', toolUsed: null });
-    const [sent] = proxy.requests;
+    const [sent] = h.proxy.requests;
     expect(sent).toMatchObject({ method: 'POST', url: '/service/ask' });
     expect(sent!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     // The same external thread resolves to the same thread.
     expect((await client.ask({ message: 'again', externalThreadId: 'client-1' })).threadId).toBe(answer.threadId);
-    expect(proxy.requests[1]!.headers['idempotency-key']).not.toBe(sent!.headers['idempotency-key']);
+    expect(h.proxy.requests[1]!.headers['idempotency-key']).not.toBe(sent!.headers['idempotency-key']);
   });
 
   it('sends no Idempotency-Key when it may not retry, and the caller’s own when given', async () => {
-    await clientFor(local, { baseUrl: proxy.baseUrl, retries: 0 }).ask({ message: 'once' });
-    await clientFor(local, { baseUrl: proxy.baseUrl }).ask({ message: 'mine' }, { idempotencyKey: 'order-42-summary' });
-    expect(proxy.requests.map((r) => r.headers['idempotency-key'])).toEqual([undefined, 'order-42-summary']);
+    await clientFor(local, { baseUrl: h.proxy.baseUrl, retries: 0 }).ask({ message: 'once' });
+    await clientFor(local, { baseUrl: h.proxy.baseUrl }).ask({ message: 'mine' }, { idempotencyKey: 'order-42-summary' });
+    expect(h.proxy.requests.map((r) => r.headers['idempotency-key'])).toEqual([undefined, 'order-42-summary']);
   });
 });
 
 describe('listModels', () => {
   it('reads the menu fresh every time (Cache-Control: no-cache): an owner’s change shows at once', async () => {
-    const p = await providerProject(llm);
-    const client = clientFor(p, { baseUrl: proxy.baseUrl });
+    const p = await providerProject(h.llm);
+    const client = clientFor(p, { baseUrl: h.proxy.baseUrl });
     expect(await client.listModels()).toEqual({
       switchable: false,
       defaultId: 'openai:gpt-4o-mini',
@@ -73,57 +60,57 @@ describe('listModels', () => {
     });
     await expectJson(await manage(p.owner.token, 'PATCH', `/projects/${p.tenantId}`, { modelSwitching: true, models: ['openai:gpt-4o'] }), 200);
     expect((await client.listModels()).models.map((m) => m.id)).toEqual(['openai:gpt-4o-mini', 'openai:gpt-4o']);
-    expect(proxy.requests.map((r) => [r.url, r.headers['cache-control'], r.headers['x-tenant-id']])).toEqual([
+    expect(h.proxy.requests.map((r) => [r.url, r.headers['cache-control'], r.headers['x-tenant-id']])).toEqual([
       ['/service/models', 'no-cache', p.tenantId],
       ['/service/models', 'no-cache', p.tenantId],
     ]);
   });
 
   it('MODEL_NOT_ALLOWED: the caller re-reads the menu and asks with a model from it', async () => {
-    const p = await providerProject(llm, {});
+    const p = await providerProject(h.llm, {});
     await expectJson(await manage(p.owner.token, 'PATCH', `/projects/${p.tenantId}`, { modelSwitching: true, models: ['openai:gpt-4o'] }), 200);
-    const client = clientFor(p, { baseUrl: proxy.baseUrl, retries: 3 });
+    const client = clientFor(p, { baseUrl: h.proxy.baseUrl, retries: 3 });
 
     const refused = await client.ask({ message: 'which model?', model: 'openai:o1-preview' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ValidationError);
     expect(refused).toMatchObject({ code: 'MODEL_NOT_ALLOWED', status: 400 });
-    expect(proxy.requests).toHaveLength(1); // refused once, never retried
-    expect(generations(llm)).toBe(0);
+    expect(h.proxy.requests).toHaveLength(1); // refused once, never retried
+    expect(generations(h.llm)).toBe(0);
 
     const menu = await client.listModels();
     const pick = menu.models.find((m) => !m.isDefault)!;
     const answer = await client.ask({ message: 'which model?', model: pick.id });
     expect(answer.model).toBe('openai:gpt-4o');
-    expect(llm.requests.at(-1)!.body!.model).toBe('gpt-4o');
+    expect(h.llm.requests.at(-1)!.body!.model).toBe('gpt-4o');
   });
 });
 
 describe('ping', () => {
   it('is true while the service answers GET /health, false otherwise, and never throws', async () => {
-    expect(await clientFor(local, { baseUrl: proxy.baseUrl }).ping()).toBe(true);
-    expect(proxy.requests[0]).toMatchObject({ method: 'GET', url: '/health' });
-    expect(proxy.requests[0]!.headers['x-api-key']).toBeUndefined(); // the key goes only where it is needed
+    expect(await clientFor(local, { baseUrl: h.proxy.baseUrl }).ping()).toBe(true);
+    expect(h.proxy.requests[0]).toMatchObject({ method: 'GET', url: '/health' });
+    expect(h.proxy.requests[0]!.headers['x-api-key']).toBeUndefined(); // the key goes only where it is needed
 
-    proxy.inject({ kind: 'status', status: 503, code: 'Unavailable' });
-    expect(await clientFor(local, { baseUrl: proxy.baseUrl }).ping()).toBe(false);
-    proxy.inject({ kind: 'hang' });
+    h.proxy.inject({ kind: 'status', status: 503, code: 'Unavailable' });
+    expect(await clientFor(local, { baseUrl: h.proxy.baseUrl }).ping()).toBe(false);
+    h.proxy.inject({ kind: 'hang' });
     const started = Date.now();
-    expect(await clientFor(local, { baseUrl: proxy.baseUrl, timeout: 300 }).ping()).toBe(false);
+    expect(await clientFor(local, { baseUrl: h.proxy.baseUrl, timeout: 300 }).ping()).toBe(false);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await clientFor(local, { baseUrl: 'http://127.0.0.1:9' }).ping()).toBe(false);
-    expect(proxy.requests).toHaveLength(3); // no retries
+    expect(h.proxy.requests).toHaveLength(3); // no retries
   });
 });
 
 describe('errors', () => {
   const refusal = async (p: { apiKey: string; tenantId: string }, body: Parameters<AskflowClient['ask']>[0], options = {}) => {
-    proxy.reset();
-    const err = await clientFor(p, { baseUrl: proxy.baseUrl, retries: 3 }).ask(body, options).catch((e: unknown) => e);
+    h.proxy.reset();
+    const err = await clientFor(p, { baseUrl: h.proxy.baseUrl, retries: 3 }).ask(body, options).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EgoZError);
     // Never retried: a 4xx is about the request, and would fail the same way again.
-    expect(proxy.requests).toHaveLength(1);
+    expect(h.proxy.requests).toHaveLength(1);
     // The request id is the service's, so a bug report can quote it.
-    expect((err as EgoZError).requestId).toBe(proxy.requests[0]!.upstreamHeaders['x-request-id']);
+    expect((err as EgoZError).requestId).toBe(h.proxy.requests[0]!.upstreamHeaders['x-request-id']);
     return err as EgoZError;
   };
 

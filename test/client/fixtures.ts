@@ -1,6 +1,7 @@
 import { AskflowClient, type AskflowClientOptions } from '@askflow/client';
-import type { ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
-import { db, expectJson, managedProject, manage, stackInfo } from '../stack/context.js';
+import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
+import { startFaultyProxy, type FaultyProxy } from './faultyProxy.js';
+import { closeDb, db, expectJson, managedProject, manage, stackInfo } from '../stack/context.js';
 
 export type Project = Awaited<ReturnType<typeof managedProject>>;
 
@@ -37,4 +38,25 @@ export async function eventually<T>(read: () => Promise<T | undefined>, ms = 10_
     if (Date.now() > until) throw new Error(`nothing after ${ms} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * The model server and fault-injecting proxy most client tests use, reset before each test and
+ * closed after the file. Read them as `h.llm` and `h.proxy`.
+ */
+export function clientHarness(): { llm: ChatCompletionsServer; proxy: FaultyProxy } {
+  const h = {} as { llm: ChatCompletionsServer; proxy: FaultyProxy };
+  beforeAll(async () => {
+    h.llm = await startChatCompletionsServer();
+    h.proxy = await startFaultyProxy(stackInfo().baseUrl);
+  });
+  beforeEach(() => {
+    h.llm.reset();
+    h.proxy.reset();
+  });
+  afterAll(async () => {
+    await Promise.all([h.llm.close(), h.proxy.close()]);
+    await closeDb();
+  });
+  return h;
 }

@@ -1,91 +1,78 @@
 import { EgoZError, RateLimitError, TimeoutError } from '@askflow/client';
-import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
-import { closeDb, managedProject, stackInfo } from '../stack/context.js';
+import { managedProject } from '../stack/context.js';
 import { startReplica, type Replica } from '../stack/replicas.js';
-import { startFaultyProxy, type FaultyProxy } from './faultyProxy.js';
-import { clientFor, eventually, generations, providerProject, turnsOf, type Project } from './fixtures.js';
+import { clientHarness, clientFor, eventually, generations, providerProject, turnsOf, type Project } from './fixtures.js';
 
-let llm: ChatCompletionsServer;
-let proxy: FaultyProxy;
+const h = clientHarness();
 let remote: Project;
 
 beforeAll(async () => {
-  llm = await startChatCompletionsServer();
-  proxy = await startFaultyProxy(stackInfo().baseUrl);
-  remote = await providerProject(llm);
-});
-beforeEach(() => {
-  llm.reset();
-  proxy.reset();
-});
-afterAll(async () => {
-  await Promise.all([llm.close(), proxy.close()]);
-  await closeDb();
+  remote = await providerProject(h.llm);
 });
 
-const asks = () => proxy.requests.filter((r) => r.method === 'POST' && r.url === '/service/ask');
+const asks = () => h.proxy.requests.filter((r) => r.method === 'POST' && r.url === '/service/ask');
 
 describe('timeout', () => {
   it('an answer slower than `timeout` is a TimeoutError when retries are off', async () => {
-    llm.script({ content: 'late', delayMs: 1_500 });
+    h.llm.script({ content: 'late', delayMs: 1_500 });
     const started = Date.now();
     const err = await clientFor(remote, { timeout: 300, retries: 0 }).ask({ message: 'slow' }).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(1_200);
     expect(err).toBeInstanceOf(TimeoutError);
     expect(err).toMatchObject({ code: 'Timeout', status: null, message: expect.stringContaining('300 ms') });
     // The run goes on without the client; let it reach the model before the next test scripts it.
-    await eventually(async () => (generations(llm) === 1 ? true : undefined));
+    await eventually(async () => (generations(h.llm) === 1 ? true : undefined));
   });
 });
 
 describe('retries are safe: a retried ask runs once', () => {
   it('after timeouts, the retry joins the same run: one model call, one stored turn', async () => {
-    llm.script({ content: 'worth the wait', delayMs: 2_500 });
-    const p = await providerProject(llm);
-    const answer = await clientFor(p, { baseUrl: proxy.baseUrl, timeout: 1_000, retries: 4 }).ask({ message: 'slow but once' });
+    h.llm.script({ content: 'worth the wait', delayMs: 2_500 });
+    const p = await providerProject(h.llm);
+    const answer = await clientFor(p, { baseUrl: h.proxy.baseUrl, timeout: 1_000, retries: 4 }).ask({ message: 'slow but once' });
     expect(answer.answer).toBe('worth the wait');
     expect(asks().length).toBeGreaterThanOrEqual(2);
     expect(new Set(asks().map((r) => r.headers['idempotency-key'])).size).toBe(1);
-    expect(generations(llm)).toBe(1);
+    expect(generations(h.llm)).toBe(1);
     expect((await turnsOf(p.tenantId)).map((t) => t.answer)).toEqual(['worth the wait']);
   });
 
   it('after a response lost on the way back, the retry is answered from the stored run', async () => {
-    const p = await providerProject(llm);
-    proxy.inject({ kind: 'loseResponse' });
-    const answer = await clientFor(p, { baseUrl: proxy.baseUrl }).ask({ message: 'lost and found' });
+    const p = await providerProject(h.llm);
+    h.proxy.inject({ kind: 'loseResponse' });
+    const answer = await clientFor(p, { baseUrl: h.proxy.baseUrl }).ask({ message: 'lost and found' });
     expect(asks().map((r) => r.upstreamStatus)).toEqual([200, 200]);
     expect(asks()[1]!.upstreamHeaders['idempotent-replayed']).toBe('true');
     expect(asks()[0]!.headers['idempotency-key']).toBe(asks()[1]!.headers['idempotency-key']);
-    expect(generations(llm)).toBe(1);
+    expect(generations(h.llm)).toBe(1);
     expect((await turnsOf(p.tenantId)).map((t) => t.answer)).toEqual([answer.answer]);
   });
 
   it('network errors and 5xx are retried with growing, jittered waits', async () => {
-    proxy.inject({ kind: 'drop' }, { kind: 'status', status: 503, code: 'Unavailable' });
+    h.proxy.inject({ kind: 'drop' }, { kind: 'status', status: 503, code: 'Unavailable' });
     const started = Date.now();
-    const answer = await clientFor(remote, { baseUrl: proxy.baseUrl, retries: 2 }).ask({ message: 'third time lucky' });
+    const answer = await clientFor(remote, { baseUrl: h.proxy.baseUrl, retries: 2 }).ask({ message: 'third time lucky' });
     // Backoff: 250–500 ms, then 500–1000 ms.
     expect(Date.now() - started).toBeGreaterThanOrEqual(750);
     expect(answer.answer).toContain('third time lucky');
     expect(asks().map((r) => r.fault)).toEqual(['drop', 'status', 'pass']);
-    expect(generations(llm)).toBe(1);
+    expect(generations(h.llm)).toBe(1);
   });
 
   it('gives up after `retries` more attempts with the last error', async () => {
-    proxy.inject(...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 500, code: 'Internal' })));
-    const err = await clientFor(remote, { baseUrl: proxy.baseUrl, retries: 2 }).ask({ message: 'never' }).catch((e: unknown) => e);
+    h.proxy.inject(...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 500, code: 'Internal' })));
+    const err = await clientFor(remote, { baseUrl: h.proxy.baseUrl, retries: 2 }).ask({ message: 'never' }).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'EgoZError', code: 'Internal', status: 500 });
     expect(asks()).toHaveLength(3);
   });
 
   it('a provider failure (502 ProviderError) is final: the service already retried the model', async () => {
-    llm.script({ status: 400, message: 'no such model' });
-    const err = await clientFor(remote, { baseUrl: proxy.baseUrl, retries: 3 }).ask({ message: 'fail' }).catch((e: unknown) => e);
+    h.llm.script({ status: 400, message: 'no such model' });
+    const err = await clientFor(remote, { baseUrl: h.proxy.baseUrl, retries: 3 }).ask({ message: 'fail' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EgoZError);
     expect(err).toMatchObject({ code: 'ProviderError', status: 502, message: expect.stringContaining('no such model') });
     expect(asks()).toHaveLength(1);
-    expect(generations(llm)).toBe(1);
+    expect(generations(h.llm)).toBe(1);
   });
 });
 
@@ -116,11 +103,11 @@ describe('against an api with a 2-second rate-limit window and a 600 ms ask time
   });
 
   it('the service’s own ask timeout (504) is a TimeoutError', async () => {
-    const p = await providerProject(llm);
-    llm.script({ content: 'too slow for the api', delayMs: 1_500 });
+    const p = await providerProject(h.llm);
+    h.llm.script({ content: 'too slow for the api', delayMs: 1_500 });
     const err = await clientFor(p, { baseUrl, retries: 0 }).ask({ message: 'slow' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TimeoutError);
     expect(err).toMatchObject({ code: 'Timeout', status: 504 });
-    await eventually(async () => (generations(llm) === 1 ? true : undefined));
+    await eventually(async () => (generations(h.llm) === 1 ? true : undefined));
   });
 });

@@ -1,26 +1,12 @@
 import { AskResponseSchema } from '@askflow/contract';
 import { AuthenticationError, EgoZError, ValidationError, type AskStreamEvent } from '@askflow/client';
-import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
-import { closeDb, stackInfo } from '../stack/context.js';
-import { startFaultyProxy, type FaultyProxy } from './faultyProxy.js';
-import { clientFor, eventually, generations, providerProject, turnsOf, type Project } from './fixtures.js';
+import { clientHarness, clientFor, eventually, generations, providerProject, turnsOf, type Project } from './fixtures.js';
 
-let llm: ChatCompletionsServer;
-let proxy: FaultyProxy;
+const h = clientHarness();
 let remote: Project;
 
 beforeAll(async () => {
-  llm = await startChatCompletionsServer();
-  proxy = await startFaultyProxy(stackInfo().baseUrl);
-  remote = await providerProject(llm);
-});
-beforeEach(() => {
-  llm.reset();
-  proxy.reset();
-});
-afterAll(async () => {
-  await Promise.all([llm.close(), proxy.close()]);
-  await closeDb();
+  remote = await providerProject(h.llm);
 });
 
 const words = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i} `);
@@ -43,16 +29,16 @@ async function drain(iter: AsyncIterable<AskStreamEvent>): Promise<AskStreamEven
 
 describe('askStream and askStreamIter', () => {
   it('askStream: onEvent sees thinking → deltas → done in order; resolves to the answer', async () => {
-    llm.script({ chunks: ['The ', 'answer ', 'is ', '42.'] });
+    h.llm.script({ chunks: ['The ', 'answer ', 'is ', '42.'] });
     const events: AskStreamEvent[] = [];
-    const answer = await clientFor(remote, { baseUrl: proxy.baseUrl }).askStream({ message: 'meaning of life?' }, { onEvent: (e) => void events.push(e) });
+    const answer = await clientFor(remote, { baseUrl: h.proxy.baseUrl }).askStream({ message: 'meaning of life?' }, { onEvent: (e) => void events.push(e) });
     expect(AskResponseSchema.parse(answer)).toEqual(answer);
     expect(answer).toMatchObject({ answer: 'The answer is 42.', model: 'openai:gpt-4o-mini' });
     expect(events[0]).toEqual({ type: 'thinking', phase: 'classifying' });
     expect(events.filter((e) => e.type === 'delta').map((e) => e.content)).toEqual(['The ', 'answer ', 'is ', '42.']);
     expect(events.at(-1)).toEqual({ type: 'done', ...answer });
-    expect(proxy.requests.map((r) => [r.method, r.url, r.headers.accept])).toEqual([['POST', '/service/ask/stream', 'text/event-stream']]);
-    expect(proxy.requests[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(h.proxy.requests.map((r) => [r.method, r.url, r.headers.accept])).toEqual([['POST', '/service/ask/stream', 'text/event-stream']]);
+    expect(h.proxy.requests[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('askStreamIter: a for-await loop over the same events, ending with done', async () => {
@@ -64,7 +50,7 @@ describe('askStream and askStreamIter', () => {
   });
 
   it('reset events are passed through: text built after the last reset is the answer', async () => {
-    llm.script({ chunks: ['Half ', 'an ', 'ans'], failAfterChunks: 3, tokenIntervalMs: 30 }, { chunks: ['A ', 'whole ', 'answer.'] });
+    h.llm.script({ chunks: ['Half ', 'an ', 'ans'], failAfterChunks: 3, tokenIntervalMs: 30 }, { chunks: ['A ', 'whole ', 'answer.'] });
     const events: AskStreamEvent[] = [];
     const answer = await clientFor(remote).askStream({ message: 'flaky' }, { onEvent: (e) => void events.push(e) });
     const resetAt = events.findIndex((e) => e.type === 'reset');
@@ -83,28 +69,28 @@ describe('askStream and askStreamIter', () => {
 
 describe('stopping a stream', () => {
   it('break closes the connection at once; the ask still completes and is stored', async () => {
-    llm.script({ chunks: words('b', 20), tokenIntervalMs: 80 });
-    const p = await providerProject(llm);
+    h.llm.script({ chunks: words('b', 20), tokenIntervalMs: 80 });
+    const p = await providerProject(h.llm);
     const seen: AskStreamEvent[] = [];
-    for await (const event of clientFor(p, { baseUrl: proxy.baseUrl }).askStreamIter({ message: 'I will hang up' })) {
+    for await (const event of clientFor(p, { baseUrl: h.proxy.baseUrl }).askStreamIter({ message: 'I will hang up' })) {
       seen.push(event);
       if (event.type === 'delta') break;
     }
-    const [stream] = proxy.requests;
+    const [stream] = h.proxy.requests;
     await stream!.closed;
     expect(stream!.clientHungUp).toBe(true);
     // Hung up mid-answer: nothing is stored yet, the model is still going.
     expect(await turnsOf(p.tenantId)).toEqual([]);
     const stored = await eventually(async () => (await turnsOf(p.tenantId))[0]);
     expect(stored.answer).toBe(words('b', 20).join(''));
-    expect(proxy.requests).toHaveLength(1);
+    expect(h.proxy.requests).toHaveLength(1);
   });
 
   it('an AbortSignal closes the connection from outside and ends the loop with Aborted; the ask completes', async () => {
-    llm.script({ chunks: words('s', 20), tokenIntervalMs: 80 });
-    const p = await providerProject(llm);
+    h.llm.script({ chunks: words('s', 20), tokenIntervalMs: 80 });
+    const p = await providerProject(h.llm);
     const controller = new AbortController();
-    const stream = clientFor(p, { baseUrl: proxy.baseUrl }).askStreamIter({ message: 'stop me' }, { signal: controller.signal });
+    const stream = clientFor(p, { baseUrl: h.proxy.baseUrl }).askStreamIter({ message: 'stop me' }, { signal: controller.signal });
     const seen: AskStreamEvent[] = [];
     const loop = (async () => {
       for await (const event of stream) {
@@ -113,19 +99,19 @@ describe('stopping a stream', () => {
       }
     })();
     await expect(loop).rejects.toMatchObject({ name: 'EgoZError', code: 'Aborted' });
-    await proxy.requests[0]!.closed;
-    expect(proxy.requests[0]!.clientHungUp).toBe(true);
+    await h.proxy.requests[0]!.closed;
+    expect(h.proxy.requests[0]!.clientHungUp).toBe(true);
     expect(seen.some((e) => e.type === 'done')).toBe(false);
     const stored = await eventually(async () => (await turnsOf(p.tenantId))[0]);
     expect(stored.answer).toBe(words('s', 20).join(''));
     // askStream rejects the same way; an already-aborted signal sends nothing.
-    await expect(clientFor(p, { baseUrl: proxy.baseUrl }).askStream({ message: 'never sent' }, { signal: controller.signal })).rejects.toMatchObject({ code: 'Aborted' });
-    expect(proxy.requests).toHaveLength(1);
+    await expect(clientFor(p, { baseUrl: h.proxy.baseUrl }).askStream({ message: 'never sent' }, { signal: controller.signal })).rejects.toMatchObject({ code: 'Aborted' });
+    expect(h.proxy.requests).toHaveLength(1);
   });
 
   it('cancel(askId) stops the ask: the stream throws EgoZError Cancelled and nothing is stored', async () => {
-    llm.script({ chunks: words('c', 40), tokenIntervalMs: 100 });
-    const p = await providerProject(llm);
+    h.llm.script({ chunks: words('c', 40), tokenIntervalMs: 100 });
+    const p = await providerProject(h.llm);
     const client = clientFor(p);
     const stream = client.askStreamIter({ message: 'cancel me' });
     const seen: AskStreamEvent[] = [];
@@ -144,7 +130,7 @@ describe('stopping a stream', () => {
   });
 
   it('a stream error event rejects askStream and askStreamIter with its code', async () => {
-    llm.script({ status: 400, message: 'no such model' }, { status: 400, message: 'no such model' });
+    h.llm.script({ status: 400, message: 'no such model' }, { status: 400, message: 'no such model' });
     const viaCallback = await clientFor(remote).askStream({ message: 'fail' }).catch((e: unknown) => e);
     expect(viaCallback).toBeInstanceOf(EgoZError);
     expect(viaCallback).toMatchObject({ code: 'ProviderError', message: expect.stringContaining('no such model'), requestId: expect.any(String) });
@@ -154,51 +140,51 @@ describe('stopping a stream', () => {
 
 describe('a broken stream resumes; it is never asked again', () => {
   async function streamed(p: Project, message: string, timeout?: number) {
-    const stream = clientFor(p, { baseUrl: proxy.baseUrl, retries: 4, ...(timeout ? { timeout } : {}) }).askStreamIter({ message });
+    const stream = clientFor(p, { baseUrl: h.proxy.baseUrl, retries: 4, ...(timeout ? { timeout } : {}) }).askStreamIter({ message });
     const events = await drain(stream);
     return { events, askId: stream.askId! };
   }
 
   it('a connection cut mid-answer resumes with GET …/events and Last-Event-ID: no event lost or repeated', async () => {
-    llm.script({ chunks: words('r', 12), tokenIntervalMs: 40 });
-    const p = await providerProject(llm);
-    proxy.inject({ kind: 'cut', after: 'event: delta' });
+    h.llm.script({ chunks: words('r', 12), tokenIntervalMs: 40 });
+    const p = await providerProject(h.llm);
+    h.proxy.inject({ kind: 'cut', after: 'event: delta' });
     const { events, askId } = await streamed(p, 'cut me off');
     const done = events.at(-1)!;
     if (done.type !== 'done') throw new Error(`last event is ${done.type}`);
     expect(done.answer).toBe(words('r', 12).join(''));
     expect(rebuilt(events)).toBe(done.answer);
     expect(events.filter((e) => e.type === 'delta').map((e) => e.content)).toEqual(words('r', 12));
-    const [post, resume] = proxy.requests;
+    const [post, resume] = h.proxy.requests;
     expect(post).toMatchObject({ method: 'POST', url: '/service/ask/stream', fault: 'cut' });
     expect(resume).toMatchObject({ method: 'GET', url: `/service/ask/${askId}/events` });
     expect(Number(resume!.headers['last-event-id'])).toBeGreaterThanOrEqual(2);
-    expect(proxy.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-    expect(generations(llm)).toBe(1);
+    expect(h.proxy.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(generations(h.llm)).toBe(1);
     expect(await turnsOf(p.tenantId)).toHaveLength(1);
   });
 
   it('a stream silent for longer than `timeout` is resumed, not re-asked', async () => {
-    llm.script({ chunks: ['quiet ', 'then ', 'talks.'], firstTokenDelayMs: 1_500 });
-    const p = await providerProject(llm);
+    h.llm.script({ chunks: ['quiet ', 'then ', 'talks.'], firstTokenDelayMs: 1_500 });
+    const p = await providerProject(h.llm);
     const { events, askId } = await streamed(p, 'think long', 500);
     expect(rebuilt(events)).toBe('quiet then talks.');
     expect(events.filter((e) => e.type === 'thinking' && e.phase === 'classifying')).toHaveLength(1); // nothing repeated
-    expect(proxy.requests[0]).toMatchObject({ method: 'POST', clientHungUp: true });
-    const resumes = proxy.requests.slice(1);
+    expect(h.proxy.requests[0]).toMatchObject({ method: 'POST', clientHungUp: true });
+    const resumes = h.proxy.requests.slice(1);
     expect(resumes.length).toBeGreaterThanOrEqual(1);
     expect(resumes.every((r) => r.method === 'GET' && r.url === `/service/ask/${askId}/events`)).toBe(true);
     expect(resumes.at(-1)!.headers['last-event-id']).toBeDefined();
-    expect(generations(llm)).toBe(1);
+    expect(generations(h.llm)).toBe(1);
   });
 
   it('a 503 before the stream opened is retried by POSTing again under the same Idempotency-Key', async () => {
-    proxy.inject({ kind: 'status', status: 503, code: 'Unavailable' }, { kind: 'drop' });
+    h.proxy.inject({ kind: 'status', status: 503, code: 'Unavailable' }, { kind: 'drop' });
     const { events } = await streamed(remote, 'second try');
     expect(events.at(-1)!.type).toBe('done');
-    const posts = proxy.requests.filter((r) => r.method === 'POST');
+    const posts = h.proxy.requests.filter((r) => r.method === 'POST');
     expect(posts.map((r) => r.fault)).toEqual(['status', 'drop', 'pass']);
     expect(new Set(posts.map((r) => r.headers['idempotency-key'])).size).toBe(1);
-    expect(generations(llm)).toBe(1);
+    expect(generations(h.llm)).toBe(1);
   });
 });
