@@ -38,13 +38,6 @@ export interface ToolDecision {
   usage: Usage;
 }
 
-/** What the tool answered (or why it could not), as the answer's context. */
-export interface ToolResult {
-  name: string;
-  ok: boolean;
-  /** Response body (ok) or the failure, as text. */
-  text: string;
-}
 
 export interface GeneratedAnswer {
   answer: string;

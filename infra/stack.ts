@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrate } from '../store/migrate.js';
 import { DIST_DIR } from './paths.js';
 import { provisionPostgres } from './postgres.js';
 import { forkService, type ManagedProcess } from './processes.js';
@@ -42,7 +41,7 @@ export interface Stack {
 }
 
 /**
- * The whole stack on one machine: Temporal, PostgreSQL (migrated), one worker, one api.
+ * The whole stack on one machine: Temporal, PostgreSQL (migrated by the api and worker as they start), one worker, one api.
  * Stops in reverse order: api, worker (drains its tasks), Temporal, PostgreSQL.
  */
 export async function startStack(opts: StackOptions): Promise<Stack> {
@@ -79,8 +78,6 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         return p;
       }),
     ]);
-    await migrate(postgres.url);
-
     const serviceEnv: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: postgres.url,

@@ -2,6 +2,7 @@ import { isReservedHeader, signatureHeader, SERVICE_HEADERS } from '@askflow/con
 import type { Tool } from '../store/tools.js';
 import { BlockedAddressError, type UrlPolicy } from './addressGuard.js';
 import { fetchBounded, FetchBoundedError } from './fetchBounded.js';
+import { retryAfterMs } from './retryAfter.js';
 
 /** A tool's answer is read up to this size; more is refused rather than truncated. */
 export const MAX_TOOL_RESPONSE_BYTES = 256 * 1024;
@@ -49,14 +50,6 @@ export function toolCallHeaders(input: ToolCallInput, body: string, timestamp: n
   headers[SERVICE_HEADERS.requestId] = input.requestId;
   headers[SERVICE_HEADERS.tenantId] = input.tenantId;
   return headers;
-}
-
-function retryAfterMs(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
 /**

@@ -2,6 +2,7 @@
 // OpenAI-compatible server (chat completions, embeddings) so they retry alike under Temporal.
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { ProviderError } from './errors.js';
+import { retryAfterMs } from '../net/retryAfter.js';
 
 export interface ErrorContext {
   /** Provider name, for messages. */
@@ -62,10 +63,5 @@ export function describeCause(err: unknown): string {
 function retryAfter(headers: Headers | undefined): number | undefined {
   const ms = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
   if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers?.get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+  return retryAfterMs(headers?.get('retry-after'));
 }

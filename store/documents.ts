@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DocumentView } from '@askflow/contract';
 import type { SourceKind } from '../knowledge/types.js';
 import type { Pool } from './pool.js';
@@ -12,6 +13,11 @@ export interface DocumentRow {
   contentHash: string | null;
   indexKey: string | null;
   status: DocumentView['status'];
+}
+
+/** `content_hash`: SHA-256 of the document's bytes, hex. */
+export function contentHash(content: Uint8Array): string {
+  return createHash('sha256').update(content).digest('hex');
 }
 
 const VIEW = `id, name, kind, source_url AS "sourceUrl", title, status, error, chunks_total AS "chunksTotal",

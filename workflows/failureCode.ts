@@ -13,18 +13,12 @@ interface FailureLike {
   cause?: unknown;
 }
 
-/** The innermost failure: an activity's ApplicationFailure sits under ActivityFailure (and WorkflowFailedError). */
-function innermost(err: unknown): FailureLike {
-  let f = err as FailureLike;
-  while (f && typeof f === 'object' && f.cause && typeof f.cause === 'object') f = f.cause as FailureLike;
-  return f ?? {};
-}
-
 export function describeAskFailure(err: unknown): { code: AskFailureCode; message: string } {
   const chain: FailureLike[] = [];
   for (let f = err as FailureLike | undefined; f && typeof f === 'object'; f = f.cause as FailureLike | undefined) chain.push(f);
   if (chain.some((f) => f.name === 'CancelledFailure')) return { code: 'Cancelled', message: 'The ask was cancelled' };
-  const root = innermost(err);
+  // The innermost failure: an activity's ApplicationFailure sits under ActivityFailure (and WorkflowFailedError).
+  const root = chain.at(-1) ?? {};
   const message = root.message ?? 'unknown failure';
   if (root.type === 'output_invalid') return { code: 'ModelOutputInvalid', message: `The model could not produce the requested output: ${message}` };
   if (root.type && PROVIDER_KINDS.has(root.type)) return { code: 'ProviderError', message: `The model provider failed: ${message}` };

@@ -6,7 +6,7 @@ import type { VectorIndex } from '../../knowledge/types.js';
 import { fetchBounded } from '../../net/fetchBounded.js';
 import { urlPolicyFromEnv } from '../../net/addressGuard.js';
 import { chunkSlice, replaceChunks } from '../../store/chunks.js';
-import { getDocument, updateDocument } from '../../store/documents.js';
+import { contentHash, getDocument, updateDocument } from '../../store/documents.js';
 import type { Pool } from '../../store/pool.js';
 import { getProject } from '../../store/projects.js';
 import { withHeartbeat } from '../heartbeat.js';
@@ -22,7 +22,6 @@ export type PreparedDocument = { unchanged: true } | { unchanged: false; chunkCo
 
 const MAX_FETCH_BYTES = 20 * 1024 * 1024;
 
-const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
 /**
  * Fetch (for URL sources), parse and chunk a document, replacing its previous chunks and
@@ -40,14 +39,14 @@ export function prepareDocument({ pool, vectorIndex }: IngestDeps) {
         const fetched = await fetchBounded(doc.sourceUrl, { policy: urlPolicyFromEnv(), timeoutMs: 20_000, maxBytes: MAX_FETCH_BYTES });
         if (fetched.status >= 400) throw ApplicationFailure.nonRetryable(`fetching ${doc.sourceUrl} answered HTTP ${fetched.status}`, 'fetch_failed');
         content = Buffer.from(fetched.body);
-        await updateDocument(pool, documentId, { content, contentHash: sha256(content) });
+        await updateDocument(pool, documentId, { content, contentHash: contentHash(content) });
       } catch (err) {
         if (err instanceof ApplicationFailure) throw err;
         throw ApplicationFailure.nonRetryable(`could not fetch ${doc.sourceUrl}: ${(err as Error).message}`, 'fetch_failed');
       }
     }
     if (!content) throw ApplicationFailure.nonRetryable('the document has no content', 'empty');
-    const indexKey = sha256(`${sha256(content)}|${project.chunkTokens}|${project.chunkOverlap}|${project.embeddingModel}`);
+    const indexKey = createHash('sha256').update(`${contentHash(content)}|${project.chunkTokens}|${project.chunkOverlap}|${project.embeddingModel}`).digest('hex');
     if (!force && doc.indexKey === indexKey && doc.status === 'ready') return { unchanged: true };
 
     let chunks;

@@ -7,7 +7,7 @@ import type { Logger } from '../../config/logger.js';
 import { compileJsonSchema } from '../../providers/jsonOutput.js';
 import type { AuthenticatedKey } from '../../store/apiKeys.js';
 import type { Pool } from '../../store/pool.js';
-import { getMenu, getProject } from '../../store/projects.js';
+import { getMenu, type Project } from '../../store/projects.js';
 import { ApiError } from '../errors.js';
 import { validate } from '../validate.js';
 import { workflowIdFor } from './idempotency.js';
@@ -22,10 +22,10 @@ export interface PreparedAsk {
 }
 
 /** A key works only for its own project; any other tenant id is refused like a bad key. */
-export async function projectForKey(pool: Pool, key: AuthenticatedKey, tenantId: string | undefined) {
+export function projectForKey(ctx: Context, tenantId: string | undefined): Project {
   if (!tenantId) throw new ApiError('ValidationError', 'Missing tenant id (X-Tenant-Id header)');
-  const project = tenantId === key.projectId ? await getProject(pool, tenantId) : null;
-  if (!project) throw new ApiError('Unauthorized', 'This API key does not belong to the given tenant');
+  const project = ctx.state.project as Project;
+  if (tenantId !== project.id) throw new ApiError('Unauthorized', 'This API key does not belong to the given tenant');
   return project;
 }
 
@@ -38,7 +38,7 @@ export async function prepareAsk(ctx: Context, deps: { pool: Pool; log: Logger; 
   const receivedAt = Date.now();
   const req = validate(AskRequestSchema, ctx.request.body);
   const key = ctx.state.apiKey as AuthenticatedKey;
-  const project = await projectForKey(deps.pool, key, req.tenantId);
+  const project = projectForKey(ctx, req.tenantId);
   if (req.jsonSchema !== undefined) {
     if (req.responseFormat !== 'json_object') throw new ApiError('ValidationError', 'jsonSchema goes with responseFormat "json_object"');
     const compiled = compileJsonSchema(req.jsonSchema);

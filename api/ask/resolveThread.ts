@@ -3,8 +3,7 @@ import type { Logger } from '../../config/logger.js';
 import type { Pool } from '../../store/pool.js';
 import { findThread, resolveExternalThread } from '../../store/threads.js';
 import { ApiError } from '../errors.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../uuid.js';
 
 /**
  * The spec's thread resolution table, applied before any workflow starts. Returns null for "a

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy } from '@temporalio/common';
@@ -6,7 +5,7 @@ import { KnowledgeUploadSchema } from '@askflow/contract';
 import type { Context } from 'koa';
 import { detectKind } from '../../knowledge/parse.js';
 import type { VectorIndex } from '../../knowledge/types.js';
-import { createDocument, deleteDocumentRow, getDocumentView, listDocuments } from '../../store/documents.js';
+import { contentHash, createDocument, deleteDocumentRow, getDocumentView, listDocuments } from '../../store/documents.js';
 import type { Pool } from '../../store/pool.js';
 import type { ingestDocumentWorkflow } from '../../workflows/ingest.js';
 import { ApiError } from '../errors.js';
@@ -63,8 +62,7 @@ export function knowledgeRoutes(deps: KnowledgeDeps): Router {
       const kind = upload.kind ?? detectKind(upload.name);
       if (!kind) throw new ApiError('ValidationError', `Cannot tell the kind of "${upload.name}": send kind (text, markdown, html or pdf)`);
       const content = upload.text !== undefined ? Buffer.from(upload.text, 'utf8') : Buffer.from(upload.base64!, 'base64');
-      const contentHash = createHash('sha256').update(content).digest('hex');
-      doc = await createDocument(pool, { projectId: project.id, name: upload.name, kind, sourceUrl: null, content, contentHash });
+      doc = await createDocument(pool, { projectId: project.id, name: upload.name, kind, sourceUrl: null, content, contentHash: contentHash(content) });
     }
     await startIngestion(deps, doc.id, false);
     ctx.status = 202;

@@ -3,8 +3,9 @@ import type { Owner } from '../../store/owners.js';
 import type { Pool } from '../../store/pool.js';
 import { getOwnedProject, type Project } from '../../store/projects.js';
 import { ApiError } from '../errors.js';
+import { UUID } from '../uuid.js';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID };
 
 /** The signed-in owner's project from `:id`; anything else (or another owner's) is 404. */
 export async function ownedProject(pool: Pool, ctx: Context): Promise<Project> {

@@ -1,16 +1,24 @@
 import type { Middleware } from 'koa';
 import type { Pool } from '../../store/pool.js';
 import { findActiveKey } from '../../store/apiKeys.js';
+import { getProject } from '../../store/projects.js';
 import { ApiError } from '../errors.js';
 
-/** Authenticates `X-API-Key`; the key (and so its project) is left in `ctx.state.apiKey`. */
+/**
+ * Authenticates `X-API-Key`; the key is left in `ctx.state.apiKey` and its project in
+ * `ctx.state.project`, loaded once here for the rate limiter and the tenant check after it.
+ */
 export function apiKeyAuth(pool: Pool): Middleware {
   return async (ctx, next) => {
     const key = ctx.get('X-API-Key');
     if (!key) throw new ApiError('Unauthorized', 'Missing X-API-Key header');
     const found = await findActiveKey(pool, key);
     if (!found) throw new ApiError('Unauthorized', 'Invalid API key');
+    const project = await getProject(pool, found.projectId);
+    // Keys go with their project (ON DELETE CASCADE); a missing one means it was just deleted.
+    if (!project) throw new ApiError('Unauthorized', 'Invalid API key');
     ctx.state.apiKey = found;
+    ctx.state.project = project;
     await next();
   };
 }

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AuthenticatedKey } from '../../store/apiKeys.js';
 import type { Pool } from '../../store/pool.js';
-import { getProject } from '../../store/projects.js';
+import type { Project } from '../../store/projects.js';
 import { ApiError } from '../errors.js';
 
 export interface RateLimitDefaults {
@@ -29,9 +29,9 @@ export function rateLimit(pool: Pool, defaults: RateLimitDefaults): Middleware {
 
   return async (ctx, next) => {
     const key = ctx.state.apiKey as AuthenticatedKey;
-    const project = await getProject(pool, key.projectId);
-    const perKey = project?.keyRateLimitPerMinute ?? defaults.perKeyPerMinute;
-    const perProject = project?.rateLimitPerMinute ?? defaults.perProjectPerMinute;
+    const project = ctx.state.project as Project;
+    const perKey = project.keyRateLimitPerMinute ?? defaults.perKeyPerMinute;
+    const perProject = project.rateLimitPerMinute ?? defaults.perProjectPerMinute;
     try {
       await limiter('key', perKey).consume(key.keyId);
       await limiter('project', perProject).consume(key.projectId);

@@ -106,7 +106,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
   });
 
   router.get('/models', async (ctx) => {
-    const project = await projectForKey(deps.pool, ctx.state.apiKey as AuthenticatedKey, ctx.get('X-Tenant-Id') || undefined);
+    const project = projectForKey(ctx, ctx.get('X-Tenant-Id') || undefined);
     // The owner's current list: never served from a cache.
     ctx.set('Cache-Control', 'no-store');
     ctx.body = modelMenu(project, await getMenu(deps.pool, project.id));
