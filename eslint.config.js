@@ -26,15 +26,19 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['**/*.mjs', '**/*.js'],
+    files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
   },
   {
     // Workflow code is replayed by Temporal: it must not reach for Node or wall-clock APIs.
     files: ['workflows/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { group: ['node:*', 'pg', 'openai', '../activities/*', '!../activities/index.js'], message: 'Workflows stay deterministic: import activity types only.' },
+        { group: ['node:*', 'pg', 'openai', '**/activities/**', '**/store/**', '**/providers/**', '**/knowledge/**'], message: 'Workflows stay deterministic: they import the shared interface (interface/) and the contract only.' },
       ] }],
     },
   },

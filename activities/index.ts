@@ -1,37 +1,29 @@
-import type { VectorIndex } from '../knowledge/types.js';
+import type { IngestActivities, IngestBatchActivities } from '../interface/ingest.js';
 import { documentIds } from '../store/documents.js';
-import type { Pool } from '../store/pool.js';
-import { classifyIntent } from './classifyIntent.js';
-import { generateAnswer } from './generateAnswer.js';
+import { askActivities, type AskDeps } from './ask/index.js';
+import { allWithTemporalFailures } from './failures.js';
+import { embedChunkSpans, finishBatch, prepareBatchDocuments } from './knowledge/batch.js';
 import { embedChunks, finishDocument, prepareDocument } from './knowledge/ingest.js';
-import { retrieveChunks } from './knowledge/retrieveChunks.js';
-import { persistTurn } from './persistTurn.js';
-import { callTool, chooseTool } from './tools.js';
+import { askV1Activities } from './legacy/askV1.js';
 
-export interface ActivityDeps {
-  pool: Pool;
-  /** Decrypts provider keys. */
-  masterKey: Buffer;
-  /** Where chunk vectors live (exact, pgvector or Pinecone). */
-  vectorIndex: VectorIndex;
-}
+export type ActivityDeps = AskDeps;
 
-/** The worker's activities, bound to their dependencies. Workflows import only this type. */
+/**
+ * The worker's activities, bound to their dependencies. Workflows know them only by the
+ * interfaces in interface/; every one reports its errors through `asTemporalFailure`.
+ */
 export function createActivities(deps: ActivityDeps) {
-  return {
-    classifyIntent: classifyIntent(deps.pool),
-    retrieveChunks: retrieveChunks(deps),
-    chooseTool: chooseTool(deps),
-    callTool: callTool(deps),
-    generateAnswer: generateAnswer(deps),
-    persistTurn: persistTurn(deps.pool),
+  const ask = askActivities(deps);
+  const ingest = {
     prepareDocument: prepareDocument(deps),
     embedChunks: embedChunks(deps),
     finishDocument: finishDocument(deps),
     documentsOfProject: (projectId: string) => documentIds(deps.pool, projectId),
-  };
+  } satisfies IngestActivities;
+  const batch = {
+    prepareBatchDocuments: prepareBatchDocuments(deps),
+    embedChunkSpans: embedChunkSpans(deps),
+    finishBatch: finishBatch(deps),
+  } satisfies IngestBatchActivities;
+  return allWithTemporalFailures({ ...ask, ...ingest, ...batch, ...askV1Activities(deps.pool, ask) });
 }
-
-export type Activities = ReturnType<typeof createActivities>;
-export type { AskWorkflowInput, GeneratedAnswer, IntentDecision, ToolDecision } from './types.js';
-export type { RetrievedPassage } from './knowledge/retrieveChunks.js';

@@ -1,17 +1,24 @@
+import type Router from '@koa/router';
 import Koa from 'koa';
+import type { VectorIndex } from '../knowledge/types.js';
 import { accountRoutes } from './manage/accounts.js';
 import { analyticsRoutes } from './manage/analytics.js';
+import { apiKeyRoutes } from './manage/apiKeys.js';
 import { configRoutes } from './manage/config.js';
-import { sessionRoutes } from './manage/session.js';
-import type { VectorIndex } from '../knowledge/types.js';
 import { knowledgeRoutes } from './manage/knowledge.js';
-import { projectRoutes } from './manage/projects.js';
+import { priceRoutes } from './manage/prices.js';
+import { projectListRoutes, projectRoutes } from './manage/projects.js';
+import { providerRoutes } from './manage/providers.js';
+import { sessionRoutes } from './manage/session.js';
+import { signingSecretRoutes } from './manage/signingSecret.js';
+import { threadRoutes } from './manage/threads.js';
 import { toolRoutes } from './manage/tools.js';
 import { errorBody } from './middleware/errorBody.js';
 import { requestId } from './middleware/requestId.js';
 import { consoleRoutes } from './routes/console.js';
 import { healthRoutes } from './routes/health.js';
 import { serviceRoutes, type ServiceDeps } from './routes/service.js';
+import type { State } from './state.js';
 
 export interface AppDeps extends ServiceDeps {
   vectorIndex: VectorIndex;
@@ -22,19 +29,31 @@ export interface AppDeps extends ServiceDeps {
   consoleDistDir: string;
 }
 
-export function createApp(deps: AppDeps): Koa {
-  const app = new Koa();
+export function createApp(deps: AppDeps): Koa<State> {
+  const app = new Koa<State>();
   app.proxy = true;
   app.use(requestId());
   app.use(errorBody(deps.log));
   app.use(consoleRoutes(deps.consoleDistDir));
-  const routers = [
-    healthRoutes(deps), serviceRoutes(deps), accountRoutes(deps.pool), sessionRoutes(deps.pool), configRoutes(deps),
-    projectRoutes(deps), analyticsRoutes(deps.pool), knowledgeRoutes(deps), toolRoutes(deps),
-  ];
-  for (const router of routers) {
+  // One call per router: each keeps its own state type (a loop over them would unite them).
+  const mount = <S>(router: Router<S>) => {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
-  }
+  };
+  mount(healthRoutes(deps));
+  mount(serviceRoutes(deps));
+  mount(accountRoutes(deps.pool));
+  mount(sessionRoutes(deps.pool));
+  mount(configRoutes(deps));
+  mount(projectListRoutes(deps));
+  mount(projectRoutes(deps));
+  mount(apiKeyRoutes(deps.pool));
+  mount(providerRoutes(deps));
+  mount(priceRoutes(deps.pool));
+  mount(threadRoutes(deps.pool));
+  mount(analyticsRoutes(deps.pool));
+  mount(knowledgeRoutes(deps));
+  mount(toolRoutes(deps));
+  mount(signingSecretRoutes(deps));
   return app;
 }

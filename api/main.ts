@@ -1,8 +1,6 @@
 import { once } from 'node:events';
-import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { readEnv } from '../config/env.js';
-import { REPO_ROOT } from '../infra/paths.js';
 import { createLogger } from '../config/logger.js';
 import { temporalConnectionOptions } from '../config/temporalConnection.js';
 import { chooseVectorIndex } from '../knowledge/vectors/select.js';
@@ -10,6 +8,7 @@ import { migrate } from '../store/migrate.js';
 import { createPool } from '../store/pool.js';
 import { parseMasterKey } from '../store/secrets.js';
 import { createApp } from './app.js';
+import { BUILT_CONSOLE_DIR } from './routes/console.js';
 
 const env = readEnv();
 const log = createLogger('api', env.LOG_LEVEL);
@@ -31,10 +30,14 @@ const app = createApp({
   vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }),
   temporalUiUrl: env.TEMPORAL_UI_URL ?? null,
   temporalNamespace: env.TEMPORAL_NAMESPACE,
-  consoleDistDir: env.CONSOLE_DIST_DIR ?? join(REPO_ROOT, 'console', 'dist'),
+  consoleDistDir: env.CONSOLE_DIST_DIR ?? BUILT_CONSOLE_DIR,
   rateLimits: { perKeyPerMinute: env.RATE_LIMIT_KEY_PER_MINUTE, perProjectPerMinute: env.RATE_LIMIT_PROJECT_PER_MINUTE, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
 });
 const server = app.listen(env.PORT, env.HOST);
+// Idle keep-alive connections outlive the clients' own idle timeouts (undici: 4 s; load
+// balancers: 60 s), so a client never reuses a socket the api is closing at that moment.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 await once(server, 'listening');
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;

@@ -3,7 +3,7 @@
  * throughput, and ingestion throughput through the workflow. Run: `npm run bench:retrieval`.
  */
 import { Client, Connection } from '@temporalio/client';
-import { LocalLexicalEmbedder } from '../knowledge/embedders/local.js';
+import { LocalLexicalEmbedder } from '../providers/kinds/local/embeddings.js';
 import { retrieve } from '../knowledge/retrieve.js';
 import { ExactVectorIndex } from '../knowledge/vectors/exact.js';
 import { startTestStack } from '../infra/testStack.js';

@@ -9,5 +9,9 @@ export default defineConfig({
   root: here,
   base: '/console/',
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  // The client's SSE parser from its source, so the console builds before the packages are
+  // (`tsc -b` still checks the console against the package's `./sse` export). The contract
+  // needs no alias: the console imports only its types.
+  resolve: { alias: { '@askflow/client/sse': `${here}../client/src/sseParser.ts` } },
   build: { outDir: `${here}dist`, emptyOutDir: true, chunkSizeWarningLimit: 1024 },
 });

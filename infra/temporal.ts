@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import { readTemporalEnv } from '../config/env.js';
 import { temporalConnectionOptions } from '../config/temporalConnection.js';
-import { SEARCH_ATTRIBUTES } from '../workflows/searchAttributes.js';
+import { SEARCH_ATTRIBUTES } from '../interface/searchAttributes.js';
 import { CACHE_DIR } from './paths.js';
 import { spawnProgram, tailOf, type ManagedProcess } from './processes.js';
 

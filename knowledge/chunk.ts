@@ -13,8 +13,9 @@
 // - Each chunk after the first of a section starts with up to overlapTokens from the end of the
 //   previous one, from a word start (a sentence start when that keeps at least half of it).
 // - tokenCount is exact (o200k) and never above chunkTokens, overlap included.
-import { tokenCount } from '../providers/tokens.js';
-import type { Chunk, ChunkingOptions, ParsedDocument } from './types.js';
+import { tokenCount } from '../text/tokens.js';
+import type { Chunk } from '../store/chunks.js';
+import type { ChunkingOptions, ParsedDocument } from './types.js';
 
 type Section = ParsedDocument['sections'][number];
 

@@ -3,7 +3,8 @@ import { parseHtml } from './parsers/html.js';
 import { parseMarkdown } from './parsers/markdown.js';
 import { parsePdf } from './parsers/pdf.js';
 import { parseText } from './parsers/plain.js';
-import type { ParsedDocument, SourceKind } from './types.js';
+import type { SourceKind } from '../store/documents.js';
+import type { ParsedDocument } from './types.js';
 
 /** Throws an Error saying why when `data` cannot be read as `kind` (e.g. "not a PDF"). */
 export async function parseDocument(kind: SourceKind, data: Uint8Array, name: string): Promise<ParsedDocument> {

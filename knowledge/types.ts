@@ -4,32 +4,11 @@ export interface ParsedDocument {
   sections: { headings: string[]; text: string }[];
 }
 
-export type SourceKind = 'text' | 'markdown' | 'html' | 'pdf';
-
-/** One retrievable piece of a document. */
-export interface Chunk {
-  /** 0-based position within the document. */
-  index: number;
-  text: string;
-  /** Headings the chunk sits under, outermost first (e.g. ["Billing", "Refunds"]). */
-  headings: string[];
-  tokenCount: number;
-}
-
 export interface ChunkingOptions {
   /** Target chunk size in tokens (o200k). */
   chunkTokens: number;
   /** Tokens repeated from the end of one chunk at the start of the next. */
   overlapTokens: number;
-}
-
-/** Turns texts into vectors. Fixed per project: every chunk and every query use the same one. */
-export interface Embedder {
-  /** `<provider>:<model>`, e.g. `local:lexical-256` or `openai:text-embedding-3-small`. */
-  readonly id: string;
-  readonly dimensions: number;
-  /** One unit-length vector per text, in order. */
-  embed(texts: string[]): Promise<number[][]>;
 }
 
 export interface VectorRecord {

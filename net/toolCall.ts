@@ -1,5 +1,4 @@
-import { isReservedHeader, signatureHeader, SERVICE_HEADERS } from '@askflow/contract';
-import type { Tool } from '../store/tools.js';
+import { isReservedHeader, signatureHeader, SERVICE_HEADERS, type ToolCallEnvelope, type ToolView } from '@askflow/contract';
 import { BlockedAddressError, type UrlPolicy } from './addressGuard.js';
 import { fetchBounded, FetchBoundedError } from './fetchBounded.js';
 import { retryAfterMs } from './retryAfter.js';
@@ -8,7 +7,8 @@ import { retryAfterMs } from './retryAfter.js';
 export const MAX_TOOL_RESPONSE_BYTES = 256 * 1024;
 
 export interface ToolCallInput {
-  tool: Pick<Tool, 'name' | 'url' | 'method' | 'timeoutMs' | 'forwardHeaders'>;
+  /** Where and how the tool is called, as the owner configured it. */
+  tool: Pick<ToolView, 'name' | 'url' | 'method' | 'timeoutMs' | 'forwardHeaders'>;
   arguments: Record<string, unknown>;
   tenantId: string;
   /** The same on every attempt, so receivers can de-duplicate retries. */
@@ -28,11 +28,12 @@ export type ToolCallOutcome =
   | { kind: 'fail'; reason: string; status?: number };
 
 /**
- * The body sent to a tool: the model's arguments, plus `toolHeaders` when the caller sent any.
- * An envelope rather than bare arguments, so no argument name can collide with `toolHeaders`.
+ * The body sent to a tool (the contract's envelope): the model's arguments, plus `toolHeaders`
+ * when the caller sent any.
  */
 export function toolCallBody(name: string, args: Record<string, unknown>, toolHeaders?: Record<string, string>): string {
-  return JSON.stringify({ tool: name, arguments: args, ...(toolHeaders && Object.keys(toolHeaders).length ? { toolHeaders } : {}) });
+  const envelope: ToolCallEnvelope = { tool: name, arguments: args, ...(toolHeaders && Object.keys(toolHeaders).length ? { toolHeaders } : {}) };
+  return JSON.stringify(envelope);
 }
 
 /** The request headers, by the spec's channels; the `X-Service-*` headers are set last and always win. */

@@ -1,5 +1,14 @@
-import type { Chunk } from '../knowledge/types.js';
 import { inTransaction, type Pool } from './pool.js';
+
+/** One retrievable piece of a document. */
+export interface Chunk {
+  /** 0-based position within the document. */
+  index: number;
+  text: string;
+  /** Headings the chunk sits under, outermost first (e.g. ["Billing", "Refunds"]). */
+  headings: string[];
+  tokenCount: number;
+}
 
 export interface StoredChunk {
   id: string;
@@ -49,23 +58,11 @@ export async function chunksByIds(pool: Pool, projectId: string, ids: string[]):
   return rows;
 }
 
-/**
- * Full-text ranking over the project's chunks. The question's words are ORed (an AND of every
- * word of a question rarely matches anything), then ranked by cover density.
- */
-export async function lexicalSearch(pool: Pool, projectId: string, question: string, limit: number): Promise<{ id: string; rank: number }[]> {
-  const words = (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 64);
-  if (!words.length) return [];
-  const { rows } = await pool.query<{ id: string; rank: number }>(
-    `WITH q AS (SELECT to_tsquery('english', string_agg(quote_literal(w), ' | ')) AS query
-                  FROM unnest($2::text[]) AS w
-                 WHERE numnode(to_tsquery('english', quote_literal(w))) > 0)
-     SELECT c.id, ts_rank_cd(c.tsv, q.query)::float8 AS rank
-       FROM chunks c, q
-      WHERE c.project_id = $1 AND q.query IS NOT NULL AND c.tsv @@ q.query
-      ORDER BY rank DESC, c.id
-      LIMIT $3`,
-    [projectId, words, limit],
+/** A document's chunks in order, as the console previews them (at most `limit`). */
+export async function documentChunks(pool: Pool, documentId: string, limit: number): Promise<Chunk[]> {
+  const { rows } = await pool.query<Chunk>(
+    `SELECT chunk_index AS "index", headings, text, token_count AS "tokenCount" FROM chunks WHERE document_id = $1 ORDER BY chunk_index LIMIT $2`,
+    [documentId, limit],
   );
   return rows;
 }

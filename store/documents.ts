@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { DocumentView } from '@askflow/contract';
-import type { SourceKind } from '../knowledge/types.js';
 import type { Pool } from './pool.js';
+
+/** What a document is parsed as. */
+export type SourceKind = DocumentView['kind'];
 
 export interface DocumentRow {
   id: string;
@@ -20,7 +22,8 @@ export function contentHash(content: Uint8Array): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
-const VIEW = `id, name, kind, source_url AS "sourceUrl", title, status, error, chunks_total AS "chunksTotal",
+/** A document as the api shows it (columns of `documents`, unqualified). */
+export const DOCUMENT_VIEW = `id, name, kind, source_url AS "sourceUrl", title, status, error, chunks_total AS "chunksTotal",
   chunks_embedded AS "chunksEmbedded", to_json(created_at) #>> '{}' AS "createdAt", to_json(updated_at) #>> '{}' AS "updatedAt"`;
 
 export async function createDocument(
@@ -28,19 +31,19 @@ export async function createDocument(
   d: { projectId: string; name: string; kind: SourceKind; sourceUrl: string | null; content: Buffer | null; contentHash: string | null },
 ): Promise<DocumentView> {
   const { rows } = await pool.query<DocumentView>(
-    `INSERT INTO documents (project_id, name, kind, source_url, content, content_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${VIEW}`,
+    `INSERT INTO documents (project_id, name, kind, source_url, content, content_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${DOCUMENT_VIEW}`,
     [d.projectId, d.name, d.kind, d.sourceUrl, d.content, d.contentHash],
   );
   return rows[0]!;
 }
 
 export async function listDocuments(pool: Pool, projectId: string): Promise<DocumentView[]> {
-  const { rows } = await pool.query<DocumentView>(`SELECT ${VIEW} FROM documents WHERE project_id = $1 ORDER BY created_at`, [projectId]);
+  const { rows } = await pool.query<DocumentView>(`SELECT ${DOCUMENT_VIEW} FROM documents WHERE project_id = $1 ORDER BY created_at`, [projectId]);
   return rows;
 }
 
 export async function getDocumentView(pool: Pool, projectId: string, id: string): Promise<DocumentView | null> {
-  const { rows } = await pool.query<DocumentView>(`SELECT ${VIEW} FROM documents WHERE project_id = $1 AND id = $2`, [projectId, id]);
+  const { rows } = await pool.query<DocumentView>(`SELECT ${DOCUMENT_VIEW} FROM documents WHERE project_id = $1 AND id = $2`, [projectId, id]);
   return rows[0] ?? null;
 }
 
@@ -82,4 +85,9 @@ export async function deleteDocumentRow(pool: Pool, id: string): Promise<void> {
 export async function hasReadyDocuments(pool: Pool, projectId: string): Promise<boolean> {
   const { rows } = await pool.query(`SELECT 1 FROM documents WHERE project_id = $1 AND chunks_total > 0 LIMIT 1`, [projectId]);
   return rows.length > 0;
+}
+
+/** Records that chunks [0, embedded) are indexed; never moves the count back (a retried batch may finish late). */
+export async function recordEmbeddedChunks(pool: Pool, id: string, embedded: number): Promise<void> {
+  await pool.query(`UPDATE documents SET chunks_embedded = GREATEST(chunks_embedded, $2), updated_at = now() WHERE id = $1`, [id, embedded]);
 }

@@ -24,3 +24,8 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
     client.release();
   }
 }
+
+/** Whether PostgreSQL answers a trivial query (the readiness check); never throws. */
+export async function databaseReachable(pool: pg.Pool): Promise<boolean> {
+  return pool.query('SELECT 1').then(() => true, () => false);
+}

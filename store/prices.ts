@@ -22,12 +22,18 @@ export async function replacePrices(pool: Pool, projectId: string, prices: Price
   });
 }
 
-/** USD for one turn; zero when the model has no price. */
-export async function turnCost(pool: Pool, projectId: string, modelId: string, promptTokens: number, completionTokens: number): Promise<number> {
-  const { rows } = await pool.query<{ cost: number }>(
-    `SELECT (($3::numeric * input_per_million + $4::numeric * output_per_million) / 1000000)::float8 AS cost
+/** The model's prices per million tokens, or null when the owner set none. */
+export async function priceOf(pool: Pool, projectId: string, modelId: string): Promise<Omit<Price, 'modelId'> | null> {
+  const { rows } = await pool.query<Omit<Price, 'modelId'>>(
+    `SELECT input_per_million::float8 AS "inputPerMillion", output_per_million::float8 AS "outputPerMillion"
        FROM model_prices WHERE project_id = $1 AND model_id = $2`,
-    [projectId, modelId, promptTokens, completionTokens],
+    [projectId, modelId],
   );
-  return rows[0]?.cost ?? 0;
+  return rows[0] ?? null;
+}
+
+/** USD for one turn at these prices; zero when the model has none. */
+export function turnCost(price: Omit<Price, 'modelId'> | null, promptTokens: number, completionTokens: number): number {
+  if (!price) return 0;
+  return (promptTokens * price.inputPerMillion + completionTokens * price.outputPerMillion) / 1_000_000;
 }

@@ -13,6 +13,7 @@ export interface Project {
   modelSwitching: boolean;
   voiceModel: string | null;
   historyTokenBudget: number;
+  maxToolRounds: number;
   rateLimitPerMinute: number | null;
   keyRateLimitPerMinute: number | null;
   /** Fixed per project: chunks and questions are embedded with the same model. */
@@ -37,6 +38,7 @@ const COLUMNS: Record<keyof Omit<Project, 'id'>, string> = {
   modelSwitching: 'model_switching',
   voiceModel: 'voice_model',
   historyTokenBudget: 'history_token_budget',
+  maxToolRounds: 'max_tool_rounds',
   rateLimitPerMinute: 'rate_limit_per_minute',
   keyRateLimitPerMinute: 'key_rate_limit_per_minute',
   embeddingModel: 'embedding_model',

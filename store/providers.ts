@@ -1,15 +1,10 @@
+import type { ProviderConnectionView } from '@askflow/contract';
 import type { Pool } from './pool.js';
 import { decryptSecret, encryptSecret } from './secrets.js';
 
-export interface ProviderConnection {
-  name: string;
-  baseUrl: string;
-  hasApiKey: boolean;
-}
-
-export async function listProviders(pool: Pool, projectId: string): Promise<ProviderConnection[]> {
-  const { rows } = await pool.query<ProviderConnection>(
-    `SELECT name, base_url AS "baseUrl", api_key_encrypted IS NOT NULL AS "hasApiKey" FROM provider_connections WHERE project_id = $1 ORDER BY name`,
+export async function listProviders(pool: Pool, projectId: string): Promise<ProviderConnectionView[]> {
+  const { rows } = await pool.query<ProviderConnectionView>(
+    `SELECT name, kind, base_url AS "baseUrl", api_key_encrypted IS NOT NULL AS "hasApiKey" FROM provider_connections WHERE project_id = $1 ORDER BY name`,
     [projectId],
   );
   return rows;
@@ -17,6 +12,7 @@ export async function listProviders(pool: Pool, projectId: string): Promise<Prov
 
 /**
  * Creates or updates a connection. `apiKey` undefined keeps the stored key; null removes it.
+ * `kind` undefined keeps the stored kind, and is `openai` for a new connection.
  * The key is encrypted before it reaches the database.
  */
 export async function upsertProvider(
@@ -26,13 +22,15 @@ export async function upsertProvider(
   baseUrl: string,
   apiKey: string | null | undefined,
   masterKey: Buffer,
+  kind?: string,
 ): Promise<void> {
   const sealed = apiKey ? encryptSecret(apiKey, masterKey) : null;
   await pool.query(
-    `INSERT INTO provider_connections (project_id, name, base_url, api_key_encrypted) VALUES ($1, $2, $3, $4)
+    `INSERT INTO provider_connections (project_id, name, kind, base_url, api_key_encrypted) VALUES ($1, $2, COALESCE($3, 'openai'), $4, $5)
      ON CONFLICT (project_id, name) DO UPDATE SET base_url = EXCLUDED.base_url, updated_at = now(),
-       api_key_encrypted = CASE WHEN $5 THEN provider_connections.api_key_encrypted ELSE EXCLUDED.api_key_encrypted END`,
-    [projectId, name, baseUrl, sealed, apiKey === undefined],
+       kind = COALESCE($3, provider_connections.kind),
+       api_key_encrypted = CASE WHEN $6 THEN provider_connections.api_key_encrypted ELSE EXCLUDED.api_key_encrypted END`,
+    [projectId, name, kind ?? null, baseUrl, sealed, apiKey === undefined],
   );
 }
 
@@ -41,19 +39,21 @@ export async function deleteProvider(pool: Pool, projectId: string, name: string
   return rowCount === 1;
 }
 
-/** Connection with its decrypted key, for the worker that calls the provider. */
+/**
+ * The connection with its decrypted key, for the worker that calls the provider. The shape of
+ * providers/' ProviderConnection (store sits beside providers/, so it does not import it).
+ */
 export async function getProviderSecret(
   pool: Pool,
   projectId: string,
   name: string,
   masterKey: Buffer,
-): Promise<{ baseUrl: string; apiKey: string } | null> {
-  const { rows } = await pool.query<{ base_url: string; api_key_encrypted: Buffer | null }>(
-    `SELECT base_url, api_key_encrypted FROM provider_connections WHERE project_id = $1 AND name = $2`,
+): Promise<{ name: string; kind: string; baseUrl: string; apiKey: string | null } | null> {
+  const { rows } = await pool.query<{ kind: string; base_url: string; api_key_encrypted: Buffer | null }>(
+    `SELECT kind, base_url, api_key_encrypted FROM provider_connections WHERE project_id = $1 AND name = $2`,
     [projectId, name],
   );
   const row = rows[0];
   if (!row) return null;
-  // Local OpenAI-compatible servers (Ollama, vLLM…) often take no key; the SDK still wants one.
-  return { baseUrl: row.base_url, apiKey: row.api_key_encrypted ? decryptSecret(row.api_key_encrypted, masterKey) : 'no-key' };
+  return { name, kind: row.kind, baseUrl: row.base_url, apiKey: row.api_key_encrypted ? decryptSecret(row.api_key_encrypted, masterKey) : null };
 }

@@ -1,22 +1,9 @@
 import { defaultPayloadConverter } from '@temporalio/common';
-import { defineQuery } from '@temporalio/workflow';
 import { decodePayloadWire, type WorkflowStream } from '@temporalio/workflow-streams/workflow';
 import type { StreamEvent } from '@askflow/contract';
+import { ASK_EVENTS_TOPIC, type NumberedEvent } from '../interface/askEvents.js';
 
-/** The one topic of an ask's event log; offsets in it are the SSE event ids. */
-export const ASK_EVENTS_TOPIC = 'ask';
-
-export interface NumberedEvent {
-  id: number;
-  event: StreamEvent;
-}
-
-/**
- * Events from offset `from` on. Queries still answer after the run has closed (polling updates
- * do not), so a client that reconnects late catches up through this.
- */
-export const askEventsQuery = defineQuery<NumberedEvent[], [number]>('askEvents');
-
+/** The ask's events from offset `from` on, numbered by their offsets in the run's event log. */
 export function eventsFrom(stream: WorkflowStream, from: number): NumberedEvent[] {
   const state = stream.getState();
   // A snapshot's items carry no offsets: an item's offset is base_offset + its index.

@@ -1,17 +1,9 @@
-import { defineQuery, executeChild, proxyActivities, setHandler, ApplicationFailure } from '@temporalio/workflow';
-import type { Activities } from '../activities/index.js';
+import { executeChild, proxyActivities, setHandler, ApplicationFailure } from '@temporalio/workflow';
+import { FAILURE_TYPES } from '../interface/failures.js';
+import { ingestProgressQuery, type IngestActivities as Activities, type IngestProgress } from '../interface/ingest.js';
 
 /** Chunks embedded per activity: one retry redoes at most this much work. */
 const BATCH = 256;
-
-export interface IngestProgress {
-  stage: 'preparing' | 'embedding' | 'ready' | 'unchanged' | 'failed';
-  chunksTotal: number;
-  chunksEmbedded: number;
-}
-
-/** Progress of an ingestion, for the console's progress bar. */
-export const ingestProgressQuery = defineQuery<IngestProgress>('ingestProgress');
 
 const { prepareDocument, finishDocument, documentsOfProject } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
@@ -50,7 +42,7 @@ export async function ingestDocumentWorkflow(documentId: string, force = false):
   } catch (err) {
     progress.stage = 'failed';
     const cause = (err as { cause?: { message?: string; type?: string } }).cause;
-    if (cause?.type === 'gone') return progress;
+    if (cause?.type === FAILURE_TYPES.documentGone) return progress;
     await finishDocument(documentId, { error: cause?.message ?? (err as Error).message });
     throw ApplicationFailure.nonRetryable(cause?.message ?? (err as Error).message, 'ingest_failed');
   }

@@ -1,27 +1,21 @@
-import { createHash } from 'node:crypto';
-import { ApplicationFailure } from '@temporalio/activity';
-import { chunkDocument, chunkSearchText } from '../../knowledge/chunk.js';
-import { parseDocument } from '../../knowledge/parse.js';
+import { chunkSearchText } from '../../knowledge/chunk.js';
 import type { VectorIndex } from '../../knowledge/types.js';
-import { fetchBounded } from '../../net/fetchBounded.js';
-import { urlPolicyFromEnv } from '../../net/addressGuard.js';
 import { chunkSlice, replaceChunks } from '../../store/chunks.js';
-import { contentHash, getDocument, updateDocument } from '../../store/documents.js';
+import { contentHash, getDocument, recordEmbeddedChunks, updateDocument } from '../../store/documents.js';
 import type { Pool } from '../../store/pool.js';
 import { getProject } from '../../store/projects.js';
+import { FAILURE_TYPES } from '../../interface/failures.js';
+import type { PreparedDocument } from '../../interface/ingest.js';
+import { StepFailure } from '../failures.js';
 import { withHeartbeat } from '../heartbeat.js';
 import { embedderForProject } from './embedderForProject.js';
+import { fetchSource, indexKeyOf, parseAndChunk } from './steps.js';
 
 export interface IngestDeps {
   pool: Pool;
   masterKey: Buffer;
   vectorIndex: VectorIndex;
 }
-
-export type PreparedDocument = { unchanged: true } | { unchanged: false; chunkCount: number; indexKey: string };
-
-const MAX_FETCH_BYTES = 20 * 1024 * 1024;
-
 
 /**
  * Fetch (for URL sources), parse and chunk a document, replacing its previous chunks and
@@ -31,33 +25,18 @@ const MAX_FETCH_BYTES = 20 * 1024 * 1024;
 export function prepareDocument({ pool, vectorIndex }: IngestDeps) {
   return async function prepareDocument(documentId: string, force: boolean): Promise<PreparedDocument> {
     const doc = await getDocument(pool, documentId);
-    if (!doc) throw ApplicationFailure.nonRetryable(`document ${documentId} no longer exists`, 'gone');
+    if (!doc) throw new StepFailure(`document ${documentId} no longer exists`, FAILURE_TYPES.documentGone, false);
     const project = (await getProject(pool, doc.projectId))!;
     let content = doc.content;
     if (doc.sourceUrl) {
-      try {
-        const fetched = await fetchBounded(doc.sourceUrl, { policy: urlPolicyFromEnv(), timeoutMs: 20_000, maxBytes: MAX_FETCH_BYTES });
-        if (fetched.status >= 400) throw ApplicationFailure.nonRetryable(`fetching ${doc.sourceUrl} answered HTTP ${fetched.status}`, 'fetch_failed');
-        content = Buffer.from(fetched.body);
-        await updateDocument(pool, documentId, { content, contentHash: contentHash(content) });
-      } catch (err) {
-        if (err instanceof ApplicationFailure) throw err;
-        throw ApplicationFailure.nonRetryable(`could not fetch ${doc.sourceUrl}: ${(err as Error).message}`, 'fetch_failed');
-      }
+      content = await fetchSource(doc.sourceUrl);
+      await updateDocument(pool, documentId, { content, contentHash: contentHash(content) });
     }
-    if (!content) throw ApplicationFailure.nonRetryable('the document has no content', 'empty');
-    const indexKey = createHash('sha256').update(`${contentHash(content)}|${project.chunkTokens}|${project.chunkOverlap}|${project.embeddingModel}`).digest('hex');
+    if (!content) throw new StepFailure('the document has no content', FAILURE_TYPES.documentEmpty, false);
+    const indexKey = indexKeyOf(content, project);
     if (!force && doc.indexKey === indexKey && doc.status === 'ready') return { unchanged: true };
 
-    let chunks;
-    let title: string;
-    try {
-      const parsed = await parseDocument(doc.kind, content, doc.name);
-      title = parsed.title;
-      chunks = chunkDocument(parsed, { chunkTokens: project.chunkTokens, overlapTokens: Math.min(project.chunkOverlap, Math.floor(project.chunkTokens / 2) - 1) });
-    } catch (err) {
-      throw ApplicationFailure.nonRetryable(`could not read ${doc.name} as ${doc.kind}: ${(err as Error).message}`, 'unparseable');
-    }
+    const { title, chunks } = await parseAndChunk(doc, content, project);
     await vectorIndex.deleteDocument(doc.projectId, documentId);
     await replaceChunks(pool, doc.projectId, documentId, chunks);
     await updateDocument(pool, documentId, { status: 'ingesting', error: null, title, chunksTotal: chunks.length, chunksEmbedded: 0, indexKey: null });
@@ -74,7 +53,7 @@ export function embedChunks({ pool, masterKey, vectorIndex }: IngestDeps) {
     const embedder = await embedderForProject(pool, masterKey, project);
     const vectors = await withHeartbeat(() => embedder.embed(rows.map((r) => chunkSearchText({ index: r.chunkIndex, text: r.text, headings: r.headings, tokenCount: 0 }))));
     await vectorIndex.upsert(project.id, rows.map((r, i) => ({ chunkId: r.id, documentId, vector: vectors[i]! })));
-    await pool.query(`UPDATE documents SET chunks_embedded = GREATEST(chunks_embedded, $2), updated_at = now() WHERE id = $1`, [documentId, from + rows.length]);
+    await recordEmbeddedChunks(pool, documentId, from + rows.length);
   };
 }
 

@@ -1,28 +1,67 @@
-import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { WorkflowStreamClient } from '@temporalio/workflow-streams/client';
 import { isTerminalEvent, type StreamEvent } from '@askflow/contract';
-import { ASK_EVENTS_TOPIC, askEventsQuery, type NumberedEvent } from '../../workflows/askEvents.js';
+import { ASK_EVENTS_TOPIC, askEventsQuery, type NumberedEvent } from '../../interface/askEvents.js';
+
+/** How often a live subscription that broke while the run is still open is re-opened. */
+const LIVE_RETRIES = 5;
+
+/** True when the run is closed, or cannot even be described (the query below then decides). */
+async function runIsClosed(temporal: Client, askId: string): Promise<boolean> {
+  try {
+    const { status } = await temporal.workflow.getHandle(askId).describe();
+    return status.name !== 'RUNNING';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The run's log from `from` by query. A closed run is replayed by a worker to answer it, which a
+ * busy worker may not do in time: a few tries before the stream gives up.
+ */
+async function queryEvents(temporal: Client, askId: string, from: number): Promise<NumberedEvent[]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await temporal.workflow.getHandle(askId).query(askEventsQuery, from);
+    } catch (err) {
+      if (attempt >= 2 || err instanceof WorkflowNotFoundError) throw err;
+      await sleep(250 * 2 ** attempt);
+    }
+  }
+}
 
 /**
  * An ask's events after `afterId` (-1 for all), ending with its terminal event. While the run
  * is open they arrive by long-poll updates as soon as the workflow has them; once it has closed
  * (updates are refused then) the rest comes from a query, which any api replica can make.
+ *
+ * A run that closes while a poll is parked ends that poll with one of several errors (update
+ * failed, accepted-update-on-completed-workflow, not found, RPC cancelled) depending on the
+ * moment; which one does not matter: the run's event log is read by query afterwards, so the
+ * `error`/`done` it ended with always reaches the client.
  */
 export async function* readAskEvents(temporal: Client, askId: string, afterId: number): AsyncGenerator<NumberedEvent> {
   let next = afterId + 1;
-  const live = WorkflowStreamClient.create(temporal, askId).topic<StreamEvent>(ASK_EVENTS_TOPIC);
-  try {
-    for await (const item of live.subscribe(next, { pollCooldown: '20 milliseconds' })) {
-      yield { id: item.offset, event: item.data };
-      next = item.offset + 1;
-      if (isTerminalEvent(item.data)) return;
+  for (let attempt = 0; ; attempt++) {
+    const live = WorkflowStreamClient.create(temporal, askId).topic<StreamEvent>(ASK_EVENTS_TOPIC);
+    try {
+      for await (const item of live.subscribe(next, { pollCooldown: '20 milliseconds' })) {
+        if (item.offset < next) continue;
+        yield { id: item.offset, event: item.data };
+        next = item.offset + 1;
+        if (isTerminalEvent(item.data)) return;
+      }
+      break;
+    } catch (err) {
+      if (await runIsClosed(temporal, askId)) break;
+      // Still running: a broken poll (a restarted frontend, a lost connection) is re-opened.
+      if (attempt >= LIVE_RETRIES) throw err;
+      await sleep(100 * 2 ** attempt);
     }
-  } catch (err) {
-    // A run cancelled (or failed) while a poll was parked ends that poll with an update
-    // failure; its last events, `error` included, are still in the log, read below.
-    if (!(err instanceof WorkflowUpdateFailedError)) throw err;
   }
-  const rest = await temporal.workflow.getHandle(askId).query(askEventsQuery, next);
+  const rest = await queryEvents(temporal, askId, next);
   for (const e of rest) {
     yield e;
     next = e.id + 1;

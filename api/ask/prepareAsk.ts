@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { AskRequestSchema } from '@askflow/contract';
-import type { Context } from 'koa';
-import type { AskWorkflowInput } from '../../activities/index.js';
-import { sealCredentials } from '../../activities/callerCredentials.js';
+import type { AskWorkflowInput } from '../../interface/ask.js';
 import type { Logger } from '../../config/logger.js';
 import { compileJsonSchema } from '../../providers/jsonOutput.js';
 import type { AuthenticatedKey } from '../../store/apiKeys.js';
 import type { Pool } from '../../store/pool.js';
+import { sealCredentials } from '../../store/secrets.js';
 import { getMenu, type Project } from '../../store/projects.js';
 import { ApiError } from '../errors.js';
+import type { StateContext } from '../state.js';
 import { validate } from '../validate.js';
 import { workflowIdFor } from './idempotency.js';
 import { resolveModel } from './resolveModel.js';
@@ -22,9 +22,9 @@ export interface PreparedAsk {
 }
 
 /** A key works only for its own project; any other tenant id is refused like a bad key. */
-export function projectForKey(ctx: Context, tenantId: string | undefined): Project {
+export function projectForKey(ctx: StateContext<'project'>, tenantId: string | undefined): Project {
   if (!tenantId) throw new ApiError('ValidationError', 'Missing tenant id (X-Tenant-Id header)');
-  const project = ctx.state.project as Project;
+  const { project } = ctx.state;
   if (tenantId !== project.id) throw new ApiError('Unauthorized', 'This API key does not belong to the given tenant');
   return project;
 }
@@ -34,10 +34,10 @@ export function projectForKey(ctx: Context, tenantId: string | undefined): Proje
  * schema, model (selection rules), thread (resolution table) and idempotency. JSON and
  * streamed asks share it, so both refuse exactly the same requests the same way.
  */
-export async function prepareAsk(ctx: Context, deps: { pool: Pool; log: Logger; masterKey: Buffer }, stream: boolean): Promise<PreparedAsk> {
+export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: { pool: Pool; log: Logger; masterKey: Buffer }, stream: boolean): Promise<PreparedAsk> {
   const receivedAt = Date.now();
   const req = validate(AskRequestSchema, ctx.request.body);
-  const key = ctx.state.apiKey as AuthenticatedKey;
+  const key = ctx.state.apiKey;
   const project = projectForKey(ctx, req.tenantId);
   if (req.jsonSchema !== undefined) {
     if (req.responseFormat !== 'json_object') throw new ApiError('ValidationError', 'jsonSchema goes with responseFormat "json_object"');
@@ -51,7 +51,7 @@ export async function prepareAsk(ctx: Context, deps: { pool: Pool; log: Logger; 
     workflowId,
     replay,
     input: {
-      requestId: ctx.state.requestId as string,
+      requestId: ctx.state.requestId,
       tenantId: project.id,
       threadId: threadId ?? randomUUID(),
       message: req.message,

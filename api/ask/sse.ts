@@ -1,5 +1,5 @@
-import type { Context } from 'koa';
 import type { StreamEvent } from '@askflow/contract';
+import type { StateContext } from '../state.js';
 
 export interface SseWriter {
   /** `id` null: an event outside the ask's log (it does not move Last-Event-ID). */
@@ -14,7 +14,7 @@ export interface SseWriter {
  * compression on the way, an `id` per event (its offset in the ask's log) so `Last-Event-ID`
  * resumes exactly, and keep-alive comments while the model is quiet.
  */
-export function openSse(ctx: Context, headers: Record<string, string>, keepAliveMs: number): SseWriter {
+export function openSse(ctx: StateContext, headers: Record<string, string>, keepAliveMs: number): SseWriter {
   ctx.respond = false;
   const res = ctx.res;
   res.socket?.setNoDelay(true);
@@ -23,7 +23,7 @@ export function openSse(ctx: Context, headers: Record<string, string>, keepAlive
     'Cache-Control': 'no-cache, no-transform',
     Connection: 'keep-alive',
     'X-Accel-Buffering': 'no',
-    'X-Request-Id': ctx.state.requestId as string,
+    'X-Request-Id': ctx.state.requestId,
     ...headers,
   });
   res.write('retry: 1000\n\n');

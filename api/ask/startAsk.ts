@@ -1,10 +1,9 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowFailedError, type Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { AskResponse } from '@askflow/contract';
-import type { AskWorkflowInput } from '../../activities/index.js';
-import type { askWorkflow } from '../../workflows/ask.js';
-import { describeAskFailure } from '../../workflows/failureCode.js';
-import { SEARCH_ATTRIBUTES } from '../../workflows/searchAttributes.js';
+import { ASK_WORKFLOW_TYPE, type AskWorkflow, type AskWorkflowInput } from '../../interface/ask.js';
+import { describeAskFailure } from '../../interface/failures.js';
+import { SEARCH_ATTRIBUTES } from '../../interface/searchAttributes.js';
 import { ApiError } from '../errors.js';
 
 export interface AskRuntime {
@@ -19,7 +18,7 @@ export interface AskRuntime {
  */
 export async function startOrJoinAsk(rt: AskRuntime, workflowId: string, input: AskWorkflowInput) {
   try {
-    return await rt.temporal.workflow.start<typeof askWorkflow>('askWorkflow', {
+    return await rt.temporal.workflow.start<AskWorkflow>(ASK_WORKFLOW_TYPE, {
       taskQueue: rt.taskQueue,
       workflowId,
       args: [input],
@@ -32,7 +31,7 @@ export async function startOrJoinAsk(rt: AskRuntime, workflowId: string, input: 
       ],
     });
   } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return rt.temporal.workflow.getHandle<typeof askWorkflow>(workflowId);
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return rt.temporal.workflow.getHandle<AskWorkflow>(workflowId);
     throw err;
   }
 }

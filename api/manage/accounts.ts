@@ -7,11 +7,12 @@ import { checkCredentials } from '../session/credentials.js';
 import { ApiError } from '../errors.js';
 import { jsonBody } from '../middleware/jsonBody.js';
 import { ownerAuth } from '../middleware/ownerAuth.js';
+import type { Loaded, State } from '../state.js';
 import { validate } from '../validate.js';
 
 /** Sign-up, sign-in (a bearer token for scripts and the console) and sign-out. */
-export function accountRoutes(pool: Pool): Router {
-  const router = new Router({ prefix: '/manage' });
+export function accountRoutes(pool: Pool): Router<State> {
+  const router = new Router<State>({ prefix: '/manage' });
 
   router.post('/signup', jsonBody(), async (ctx) => {
     const { email, password } = validate(CredentialsSchema, ctx.request.body);
@@ -30,8 +31,8 @@ export function accountRoutes(pool: Pool): Router {
     ctx.body = { owner, token };
   });
 
-  router.delete('/tokens/current', ownerAuth(pool), async (ctx) => {
-    await revokeOwnerToken(pool, (ctx.state.owner as { tokenId: string }).tokenId);
+  router.delete<Loaded<'owner'>>('/tokens/current', ownerAuth(pool), async (ctx) => {
+    await revokeOwnerToken(pool, ctx.state.owner.tokenId);
     ctx.status = 204;
   });
 

@@ -1,11 +1,10 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { AnalyticsQuerySchema, type AnalyticsView } from '@askflow/contract';
 import { usageSeries, usageTotals } from '../../store/analytics.js';
 import type { Pool } from '../../store/pool.js';
 import { ApiError } from '../errors.js';
-import { ownerAuth } from '../middleware/ownerAuth.js';
 import { validateQuery } from '../validateQuery.js';
-import { ownedProject } from './ownedProject.js';
+import { projectRouter, type ProjectState } from './projectRouter.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const DEFAULT_RANGE_MS = 7 * DAY_MS;
@@ -13,11 +12,11 @@ const DEFAULT_RANGE_MS = 7 * DAY_MS;
 const MAX_RANGE_MS = { day: 366 * DAY_MS, hour: 31 * DAY_MS } as const;
 
 /** Usage and cost over time for the console's charts. */
-export function analyticsRoutes(pool: Pool): Router {
-  const router = new Router({ prefix: '/manage/projects' });
+export function analyticsRoutes(pool: Pool): Router<ProjectState> {
+  const router = projectRouter(pool);
 
-  router.get('/:id/analytics', ownerAuth(pool), async (ctx) => {
-    const project = await ownedProject(pool, ctx);
+  router.get('/:id/analytics', async (ctx) => {
+    const { project } = ctx.state;
     const query = validateQuery(AnalyticsQuerySchema, ctx.query);
     const to = query.to ? new Date(query.to) : new Date();
     const from = query.from ? new Date(query.from) : new Date(to.getTime() - DEFAULT_RANGE_MS);

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { ConsoleConfig } from '@askflow/contract';
 import type { Pool } from '../../store/pool.js';
 import { ownerAuth } from '../middleware/ownerAuth.js';
+import type { State } from '../state.js';
 
 export interface ConsoleConfigDeps {
   pool: Pool;
@@ -10,8 +11,8 @@ export interface ConsoleConfigDeps {
 }
 
 /** Deployment facts the console cannot know by itself, such as where the Temporal UI lives. */
-export function configRoutes(deps: ConsoleConfigDeps): Router {
-  const router = new Router({ prefix: '/manage' });
+export function configRoutes(deps: ConsoleConfigDeps): Router<State> {
+  const router = new Router<State>({ prefix: '/manage' });
   // Without a trailing slash, so the console can append `/namespaces/…` as it is.
   const config: ConsoleConfig = { temporalUiUrl: deps.temporalUiUrl?.replace(/\/+$/, '') || null, temporalNamespace: deps.temporalNamespace };
   router.get('/config', ownerAuth(deps.pool), (ctx) => {

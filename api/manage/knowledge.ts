@@ -1,18 +1,20 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy } from '@temporalio/common';
 import { KnowledgeUploadSchema } from '@askflow/contract';
-import type { Context } from 'koa';
 import { detectKind } from '../../knowledge/parse.js';
 import type { VectorIndex } from '../../knowledge/types.js';
+import { documentChunks } from '../../store/chunks.js';
 import { contentHash, createDocument, deleteDocumentRow, getDocumentView, listDocuments } from '../../store/documents.js';
 import type { Pool } from '../../store/pool.js';
-import type { ingestDocumentWorkflow } from '../../workflows/ingest.js';
+import { INGEST_DOCUMENT_WORKFLOW_TYPE, type IngestDocumentWorkflow } from '../../interface/ingest.js';
 import { ApiError } from '../errors.js';
 import { jsonBody } from '../middleware/jsonBody.js';
-import { ownerAuth } from '../middleware/ownerAuth.js';
+import type { Loaded } from '../state.js';
 import { validate } from '../validate.js';
-import { ownedProject, UUID } from './ownedProject.js';
+import { knowledgeBatchRoutes } from './knowledgeBatches.js';
+import { loadParam } from './loadParam.js';
+import { projectRouter, type ProjectState } from './projectRouter.js';
 
 export interface KnowledgeDeps {
   pool: Pool;
@@ -21,9 +23,12 @@ export interface KnowledgeDeps {
   vectorIndex: VectorIndex;
 }
 
+/** The chunk preview shows a document's first chunks, not all of a large one. */
+const CHUNK_PREVIEW_LIMIT = 500;
+
 /** Starts (or joins) the document's ingestion workflow; progress is on the document row. */
 export async function startIngestion(deps: KnowledgeDeps, documentId: string, force: boolean): Promise<void> {
-  await deps.temporal.workflow.start<typeof ingestDocumentWorkflow>('ingestDocumentWorkflow', {
+  await deps.temporal.workflow.start<IngestDocumentWorkflow>(INGEST_DOCUMENT_WORKFLOW_TYPE, {
     taskQueue: deps.taskQueue,
     workflowId: `ingest-${documentId}`,
     args: [documentId, force],
@@ -31,27 +36,21 @@ export async function startIngestion(deps: KnowledgeDeps, documentId: string, fo
   });
 }
 
-/** Knowledge sources of a project: upload or add by URL, list, preview, re-index, delete. */
-export function knowledgeRoutes(deps: KnowledgeDeps): Router {
+/** Knowledge sources of a project: upload (one, or many in a batch) or add by URL, list, preview, re-index, delete. */
+export function knowledgeRoutes(deps: KnowledgeDeps): Router<ProjectState> {
   const { pool } = deps;
-  const router = new Router({ prefix: '/manage/projects/:id/knowledge' });
-  router.use(ownerAuth(pool));
+  const router = projectRouter(pool);
+  // Before the document routes: `batches` is no document id.
+  knowledgeBatchRoutes(router, deps);
+  router.param('docId', loadParam<ProjectState, 'document'>('document', 'Document', (s, id) => getDocumentView(pool, s.project.id, id)));
 
-  async function ownedDocument(ctx: Context) {
-    const project = await ownedProject(pool, ctx);
-    const docId = ctx.params.docId!;
-    const doc = UUID.test(docId) ? await getDocumentView(pool, project.id, docId) : null;
-    if (!doc) throw new ApiError('NotFound', `Document ${docId} not found`);
-    return { project, doc };
-  }
-
-  router.get('/', async (ctx) => {
-    ctx.body = { documents: await listDocuments(pool, (await ownedProject(pool, ctx)).id) };
+  router.get('/:id/knowledge', async (ctx) => {
+    ctx.body = { documents: await listDocuments(pool, ctx.state.project.id) };
   });
 
   // Uploads travel as JSON (text, or base64 for PDFs), so scripts and the console use one route.
-  router.post('/', jsonBody('30mb'), async (ctx) => {
-    const project = await ownedProject(pool, ctx);
+  router.post('/:id/knowledge', jsonBody('30mb'), async (ctx) => {
+    const { project } = ctx.state;
     const upload = validate(KnowledgeUploadSchema, ctx.request.body);
     let doc;
     if ('url' in upload) {
@@ -69,29 +68,26 @@ export function knowledgeRoutes(deps: KnowledgeDeps): Router {
     ctx.body = doc;
   });
 
-  router.get('/:docId', async (ctx) => {
-    ctx.body = (await ownedDocument(ctx)).doc;
+  router.get<Loaded<'document'>>('/:id/knowledge/:docId', (ctx) => {
+    ctx.body = ctx.state.document;
   });
 
-  router.get('/:docId/chunks', async (ctx) => {
-    const { doc } = await ownedDocument(ctx);
-    const { rows } = await pool.query(
-      `SELECT chunk_index AS "index", headings, text, token_count AS "tokenCount" FROM chunks WHERE document_id = $1 ORDER BY chunk_index LIMIT 500`,
-      [doc.id],
-    );
-    ctx.body = { documentId: doc.id, chunks: rows };
+  router.get<Loaded<'document'>>('/:id/knowledge/:docId/chunks', async (ctx) => {
+    const { document: doc } = ctx.state;
+    ctx.body = { documentId: doc.id, chunks: await documentChunks(pool, doc.id, CHUNK_PREVIEW_LIMIT) };
   });
 
-  router.post('/:docId/reindex', async (ctx) => {
-    const { project, doc } = await ownedDocument(ctx);
+  router.post<Loaded<'document'>>('/:id/knowledge/:docId/reindex', async (ctx) => {
+    const { project, document: doc } = ctx.state;
     await startIngestion(deps, doc.id, true);
     ctx.status = 202;
+    // Read again: the ingestion just started may already have moved the document's status on.
     ctx.body = await getDocumentView(pool, project.id, doc.id);
   });
 
   // Every chunk and every vector of the document go with it.
-  router.delete('/:docId', async (ctx) => {
-    const { project, doc } = await ownedDocument(ctx);
+  router.delete<Loaded<'document'>>('/:id/knowledge/:docId', async (ctx) => {
+    const { project, document: doc } = ctx.state;
     await deps.vectorIndex.deleteDocument(project.id, doc.id);
     await deleteDocumentRow(pool, doc.id);
     ctx.status = 204;

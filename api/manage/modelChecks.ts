@@ -1,26 +1,29 @@
-import { LOCAL_EMBEDDING_MODEL } from '../../knowledge/embedders/registry.js';
-import { LOCAL_MODEL_IDS, parseModelId } from '../../providers/registry.js';
+import { builtInConnection, offeredModels, parseModelId, type ProviderConnection } from '../../providers/registry.js';
 import { ApiError } from '../errors.js';
 
-/** Every model a project refers to must run on `local` or on one of its provider connections. */
-export function assertModelsAvailable(ids: (string | null | undefined)[], providerNames: string[]): void {
+/** A project's connection as listed: its name and kind decide which models it can run. */
+type Connection = Pick<ProviderConnection, 'name' | 'kind'>;
+
+/** The connection `provider` names: a built-in one, or one of the project's. */
+function connectionOf(id: string, provider: string, connections: readonly Connection[]): Connection {
+  const found = builtInConnection(provider) ?? connections.find((c) => c.name === provider);
+  if (!found) throw new ApiError('ValidationError', `${id}: no provider connection named "${provider}" on this project; add it first`);
+  return found;
+}
+
+/** Every model a project refers to must run on a built-in connection or one of its own, and be one its kind offers. */
+export function assertModelsAvailable(ids: (string | null | undefined)[], connections: readonly Connection[]): void {
   for (const id of ids) {
     if (!id) continue;
     const { provider } = parseModelId(id);
-    if (provider === 'local') {
-      if (!LOCAL_MODEL_IDS.includes(id)) throw new ApiError('ValidationError', `${id}: the local provider offers ${LOCAL_MODEL_IDS.join(', ')}`);
-    } else if (!providerNames.includes(provider)) {
-      throw new ApiError('ValidationError', `${id}: no provider connection named "${provider}" on this project; add it first`);
-    }
+    const offered = offeredModels(connectionOf(id, provider, connections), 'chat');
+    if (offered && !offered.includes(id)) throw new ApiError('ValidationError', `${id}: the ${provider} provider offers ${offered.join(', ')}`);
   }
 }
 
-/** The embedding model: the built-in lexical embedder, or a model on one of the project's connections. */
-export function assertEmbeddingModelAvailable(id: string, providerNames: string[]): void {
+/** The embedding model: likewise, among the models its connection's kind embeds with. */
+export function assertEmbeddingModelAvailable(id: string, connections: readonly Connection[]): void {
   const { provider } = parseModelId(id);
-  if (provider === 'local') {
-    if (id !== LOCAL_EMBEDDING_MODEL) throw new ApiError('ValidationError', `${id}: the local provider embeds with ${LOCAL_EMBEDDING_MODEL}`);
-  } else if (!providerNames.includes(provider)) {
-    throw new ApiError('ValidationError', `${id}: no provider connection named "${provider}" on this project; add it first`);
-  }
+  const offered = offeredModels(connectionOf(id, provider, connections), 'embeddings');
+  if (offered && !offered.includes(id)) throw new ApiError('ValidationError', `${id}: the ${provider} provider embeds with ${offered.join(', ')}`);
 }

@@ -19,6 +19,7 @@ export async function projectView(pool: Pool, project: Project): Promise<Project
     models: effectiveMenu(project, menu),
     voiceModel: project.voiceModel,
     historyTokenBudget: project.historyTokenBudget,
+    maxToolRounds: project.maxToolRounds,
     rateLimitPerMinute: project.rateLimitPerMinute,
     keyRateLimitPerMinute: project.keyRateLimitPerMinute,
     embeddingModel: project.embeddingModel,

@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { hash } from '@node-rs/argon2';
 import { CredentialsSchema } from '@askflow/contract';
 import { createOwner, createOwnerToken, findOwnerByToken, revokeOwnerToken, type Owner } from '../../store/owners.js';
@@ -7,6 +6,7 @@ import type { Pool } from '../../store/pool.js';
 import { ApiError } from '../errors.js';
 import { jsonBody } from '../middleware/jsonBody.js';
 import { ownerAuth } from '../middleware/ownerAuth.js';
+import type { Loaded, State, StateContext } from '../state.js';
 import { validate } from '../validate.js';
 import { checkCredentials } from '../session/credentials.js';
 import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from '../session/cookies.js';
@@ -15,10 +15,10 @@ import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from '../sessi
  * The console's sign-in: the same owner tokens as scripts use, kept in an HttpOnly cookie so
  * the page's scripts (and anything injected into them) never see the token.
  */
-export function sessionRoutes(pool: Pool): Router {
-  const router = new Router({ prefix: '/manage/session' });
+export function sessionRoutes(pool: Pool): Router<State> {
+  const router = new Router<State>({ prefix: '/manage/session' });
 
-  async function startSession(ctx: Context, owner: Owner): Promise<void> {
+  async function startSession(ctx: StateContext, owner: Owner): Promise<void> {
     // A browser that signs in again drops its previous session rather than leaving it valid.
     const previous = ctx.cookies.get(SESSION_COOKIE);
     const old = previous ? await findOwnerByToken(pool, previous) : null;
@@ -42,13 +42,13 @@ export function sessionRoutes(pool: Pool): Router {
     ctx.status = 201;
   });
 
-  router.get('/', ownerAuth(pool), (ctx) => {
-    const { id, email } = ctx.state.owner as Owner;
+  router.get<Loaded<'owner'>>('/', ownerAuth(pool), (ctx) => {
+    const { id, email } = ctx.state.owner;
     ctx.body = { owner: { id, email } };
   });
 
-  router.delete('/', ownerAuth(pool), async (ctx) => {
-    await revokeOwnerToken(pool, (ctx.state.owner as { tokenId: string }).tokenId);
+  router.delete<Loaded<'owner'>>('/', ownerAuth(pool), async (ctx) => {
+    await revokeOwnerToken(pool, ctx.state.owner.tokenId);
     clearSessionCookies(ctx);
     ctx.status = 204;
   });

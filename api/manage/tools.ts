@@ -1,17 +1,17 @@
-import Router from '@koa/router';
-import { isReservedHeader, RotateSecretSchema, ToolInputSchema, type ToolInput } from '@askflow/contract';
-import type { Context } from 'koa';
+import type Router from '@koa/router';
+import { isReservedHeader, ToolInputSchema, type ToolInput } from '@askflow/contract';
 import { assertPublicUrl, BlockedAddressError, urlPolicyFromEnv } from '../../net/addressGuard.js';
 import { sendToolCall } from '../../net/toolCall.js';
 import { compileJsonSchema } from '../../providers/jsonOutput.js';
 import type { Pool } from '../../store/pool.js';
-import { rotateSigningSecret, signingSecrets, type SigningSecrets } from '../../store/signingSecrets.js';
+import { signingSecrets } from '../../store/signingSecrets.js';
 import { createTool, deleteTool, getTool, listTools, updateTool } from '../../store/tools.js';
 import { ApiError } from '../errors.js';
 import { jsonBody } from '../middleware/jsonBody.js';
-import { ownerAuth } from '../middleware/ownerAuth.js';
+import type { Loaded } from '../state.js';
 import { validate } from '../validate.js';
-import { ownedProject, UUID } from './ownedProject.js';
+import { loadParam } from './loadParam.js';
+import { projectRouter, type ProjectState } from './projectRouter.js';
 
 export interface ToolRouteDeps {
   pool: Pool;
@@ -33,27 +33,17 @@ async function checkTool(input: ToolInput): Promise<void> {
   }
 }
 
-const secretView = (s: SigningSecrets) => ({ secret: s.current, previous: s.previous ? { secret: s.previous.secret, expiresAt: s.previous.expiresAt.toISOString() } : null });
+/** Tools of a project and their test calls. */
+export function toolRoutes({ pool, masterKey }: ToolRouteDeps): Router<ProjectState> {
+  const router = projectRouter(pool);
+  router.param('toolId', loadParam<ProjectState, 'tool'>('tool', 'Tool', (s, id) => getTool(pool, s.project.id, id)));
 
-/** Tools of a project, their test calls, and the project's signing secret. */
-export function toolRoutes({ pool, masterKey }: ToolRouteDeps): Router {
-  const router = new Router({ prefix: '/manage/projects/:id' });
-  router.use(ownerAuth(pool));
-
-  async function ownedTool(ctx: Context) {
-    const project = await ownedProject(pool, ctx);
-    const toolId = ctx.params.toolId!;
-    const tool = UUID.test(toolId) ? await getTool(pool, project.id, toolId) : null;
-    if (!tool) throw new ApiError('NotFound', `Tool ${toolId} not found`);
-    return { project, tool };
-  }
-
-  router.get('/tools', async (ctx) => {
-    ctx.body = { tools: await listTools(pool, (await ownedProject(pool, ctx)).id) };
+  router.get('/:id/tools', async (ctx) => {
+    ctx.body = { tools: await listTools(pool, ctx.state.project.id) };
   });
 
-  router.post('/tools', jsonBody(), async (ctx) => {
-    const project = await ownedProject(pool, ctx);
+  router.post('/:id/tools', jsonBody(), async (ctx) => {
+    const { project } = ctx.state;
     const input = validate(ToolInputSchema, ctx.request.body);
     await checkTool(input);
     const tool = await createTool(pool, project.id, input);
@@ -62,12 +52,12 @@ export function toolRoutes({ pool, masterKey }: ToolRouteDeps): Router {
     ctx.body = tool;
   });
 
-  router.get('/tools/:toolId', async (ctx) => {
-    ctx.body = (await ownedTool(ctx)).tool;
+  router.get<Loaded<'tool'>>('/:id/tools/:toolId', (ctx) => {
+    ctx.body = ctx.state.tool;
   });
 
-  router.put('/tools/:toolId', jsonBody(), async (ctx) => {
-    const { project, tool } = await ownedTool(ctx);
+  router.put<Loaded<'tool'>>('/:id/tools/:toolId', jsonBody(), async (ctx) => {
+    const { project, tool } = ctx.state;
     const input = validate(ToolInputSchema, ctx.request.body);
     await checkTool(input);
     const updated = await updateTool(pool, project.id, tool.id, input).catch((err: { code?: string }) => {
@@ -77,20 +67,20 @@ export function toolRoutes({ pool, masterKey }: ToolRouteDeps): Router {
     ctx.body = updated;
   });
 
-  router.delete('/tools/:toolId', async (ctx) => {
-    const { project, tool } = await ownedTool(ctx);
+  router.delete<Loaded<'tool'>>('/:id/tools/:toolId', async (ctx) => {
+    const { project, tool } = ctx.state;
     await deleteTool(pool, project.id, tool.id);
     ctx.status = 204;
   });
 
   // The console's "send test call": one signed call now, exactly as an ask would make it.
-  router.post('/tools/:toolId/test', jsonBody('256kb', { optional: true }), async (ctx) => {
-    const { project, tool } = await ownedTool(ctx);
+  router.post<Loaded<'tool'>>('/:id/tools/:toolId/test', jsonBody('256kb', { optional: true }), async (ctx) => {
+    const { project, tool } = ctx.state;
     const args = ((ctx.request.body ?? {}) as { arguments?: Record<string, unknown> }).arguments ?? {};
     const secrets = await signingSecrets(pool, project.id, masterKey);
     const started = Date.now();
     const outcome = await sendToolCall(
-      { tool, arguments: args, tenantId: project.id, requestId: `test-${ctx.state.requestId as string}`, secrets: [secrets.current, ...(secrets.previous ? [secrets.previous.secret] : [])] },
+      { tool, arguments: args, tenantId: project.id, requestId: `test-${ctx.state.requestId}`, secrets: [secrets.current, ...(secrets.previous ? [secrets.previous.secret] : [])] },
       urlPolicyFromEnv(),
     );
     ctx.body = {
@@ -98,16 +88,6 @@ export function toolRoutes({ pool, masterKey }: ToolRouteDeps): Router {
       ...(outcome.kind === 'ok' ? { status: outcome.status, body: outcome.body.slice(0, 10_000) } : { error: outcome.reason }),
       durationMs: Date.now() - started,
     };
-  });
-
-  router.get('/signing-secret', async (ctx) => {
-    ctx.body = secretView(await signingSecrets(pool, (await ownedProject(pool, ctx)).id, masterKey));
-  });
-
-  router.post('/signing-secret/rotate', jsonBody('256kb', { optional: true }), async (ctx) => {
-    const project = await ownedProject(pool, ctx);
-    const { graceSeconds } = validate(RotateSecretSchema, ctx.request.body ?? {});
-    ctx.body = secretView(await rotateSigningSecret(pool, project.id, masterKey, graceSeconds));
   });
 
   return router;

@@ -3,12 +3,13 @@ import type { Pool } from '../../store/pool.js';
 import { findActiveKey } from '../../store/apiKeys.js';
 import { getProject } from '../../store/projects.js';
 import { ApiError } from '../errors.js';
+import type { State } from '../state.js';
 
 /**
  * Authenticates `X-API-Key`; the key is left in `ctx.state.apiKey` and its project in
  * `ctx.state.project`, loaded once here for the rate limiter and the tenant check after it.
  */
-export function apiKeyAuth(pool: Pool): Middleware {
+export function apiKeyAuth(pool: Pool): Middleware<State<'apiKey' | 'project'>> {
   return async (ctx, next) => {
     const key = ctx.get('X-API-Key');
     if (!key) throw new ApiError('Unauthorized', 'Missing X-API-Key header');

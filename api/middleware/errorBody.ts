@@ -2,9 +2,10 @@ import type { Middleware } from 'koa';
 import type { ErrorBody } from '@askflow/contract';
 import type { Logger } from '../../config/logger.js';
 import { ApiError } from '../errors.js';
+import type { State } from '../state.js';
 
 /** Any failure becomes `{"error":{code,message,requestId}}` with the matching status. */
-export function errorBody(log: Logger): Middleware {
+export function errorBody(log: Logger): Middleware<State> {
   return async (ctx, next) => {
     try {
       await next();
@@ -18,7 +19,7 @@ export function errorBody(log: Logger): Middleware {
         error: {
           code: apiError.code,
           message: apiError.message,
-          requestId: ctx.state.requestId as string,
+          requestId: ctx.state.requestId,
           ...(apiError.details ? { details: apiError.details } : {}),
         },
       };

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { Pool } from '../../store/pool.js';
 import { findOwnerByToken } from '../../store/owners.js';
 import { ApiError } from '../errors.js';
+import type { State } from '../state.js';
 import { CSRF_COOKIE, CSRF_HEADER, csrfTokenMatches, SESSION_COOKIE } from '../session/cookies.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -13,7 +14,7 @@ const challenge = { 'WWW-Authenticate': 'Bearer' };
  * to cross-site requests but cannot be made to add headers, so only cookie-authenticated
  * changes need the X-CSRF-Token header.
  */
-export function ownerAuth(pool: Pool): Middleware {
+export function ownerAuth(pool: Pool): Middleware<State<'owner'>> {
   return async (ctx, next) => {
     const header = ctx.get('Authorization');
     const bearer = /^Bearer (\S+)$/.exec(header)?.[1];

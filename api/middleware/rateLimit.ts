@@ -1,9 +1,8 @@
 import type { Middleware } from 'koa';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AuthenticatedKey } from '../../store/apiKeys.js';
 import type { Pool } from '../../store/pool.js';
-import type { Project } from '../../store/projects.js';
 import { ApiError } from '../errors.js';
+import type { State } from '../state.js';
 
 export interface RateLimitDefaults {
   perKeyPerMinute: number;
@@ -15,7 +14,7 @@ export interface RateLimitDefaults {
  * Per-key and per-project limits (requests per minute), counted in PostgreSQL so every api
  * replica shares them. Projects may set their own limits; a limiter exists per distinct value.
  */
-export function rateLimit(pool: Pool, defaults: RateLimitDefaults): Middleware {
+export function rateLimit(pool: Pool, defaults: RateLimitDefaults): Middleware<State<'apiKey' | 'project'>> {
   const limiters = new Map<string, RateLimiterPostgres>();
   const limiter = (scope: 'key' | 'project', points: number) => {
     const id = `${scope}:${points}`;
@@ -28,8 +27,7 @@ export function rateLimit(pool: Pool, defaults: RateLimitDefaults): Middleware {
   };
 
   return async (ctx, next) => {
-    const key = ctx.state.apiKey as AuthenticatedKey;
-    const project = ctx.state.project as Project;
+    const { apiKey: key, project } = ctx.state;
     const perKey = project.keyRateLimitPerMinute ?? defaults.perKeyPerMinute;
     const perProject = project.rateLimitPerMinute ?? defaults.perProjectPerMinute;
     try {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
+import type { State } from '../state.js';
 
 /** Every response carries `X-Request-Id`; error bodies repeat it so a bug report can quote it. */
-export function requestId(): Middleware {
+export function requestId(): Middleware<State> {
   return async (ctx, next) => {
     ctx.state.requestId = randomUUID();
     ctx.set('X-Request-Id', ctx.state.requestId);

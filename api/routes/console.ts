@@ -1,10 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import type { Context, Middleware, Next } from 'koa';
 import serve from 'koa-static';
 import send from 'koa-send';
 import { ApiError } from '../errors.js';
+
+/**
+ * Where `npm run build:console` puts the console in this checkout, found from this file's own
+ * place: api/routes/console.ts in the source tree, dist/api/routes/console.js once compiled.
+ */
+export const BUILT_CONSOLE_DIR = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../console/dist' : '../../../console/dist', import.meta.url));
 
 const PREFIX = '/console';
 // Vite names every asset after its content hash, so a cached copy can never be stale.

@@ -1,9 +1,7 @@
 import Router from '@koa/router';
 import { WorkflowNotFoundError, type Connection } from '@temporalio/client';
-import { ASK_ID_HEADER } from '@askflow/contract';
-import type { Context } from 'koa';
+import { ASK_ID_HEADER, type CancelResult } from '@askflow/contract';
 import type { Logger } from '../../config/logger.js';
-import type { AuthenticatedKey } from '../../store/apiKeys.js';
 import type { Pool } from '../../store/pool.js';
 import { getMenu } from '../../store/projects.js';
 import { responseOfRun } from '../../store/turns.js';
@@ -16,6 +14,7 @@ import { ApiError } from '../errors.js';
 import { apiKeyAuth } from '../middleware/apiKey.js';
 import { jsonBody } from '../middleware/jsonBody.js';
 import { rateLimit, type RateLimitDefaults } from '../middleware/rateLimit.js';
+import type { State, StateContext } from '../state.js';
 
 export interface ServiceDeps extends AskRuntime {
   pool: Pool;
@@ -27,7 +26,7 @@ export interface ServiceDeps extends AskRuntime {
 }
 
 /** `Last-Event-ID` (header, or `lastEventId` query for clients that cannot set headers); -1 for "from the start". */
-function lastEventId(ctx: Context): number {
+function lastEventId(ctx: StateContext): number {
   const raw = ctx.get('Last-Event-ID') || (typeof ctx.query.lastEventId === 'string' ? ctx.query.lastEventId : '');
   if (raw === '') return -1;
   const id = Number(raw);
@@ -36,11 +35,11 @@ function lastEventId(ctx: Context): number {
 }
 
 export function serviceRoutes(deps: ServiceDeps): Router {
-  const router = new Router({ prefix: '/service' });
+  const router = new Router<State<'apiKey' | 'project'>>({ prefix: '/service' });
   router.use(apiKeyAuth(deps.pool), rateLimit(deps.pool, deps.rateLimits));
 
   /** Streams an ask's events from after `afterId`; the ask runs on whatever the client does. */
-  async function streamAsk(ctx: Context, askId: string, afterId: number): Promise<void> {
+  async function streamAsk(ctx: StateContext, askId: string, afterId: number): Promise<void> {
     const sse = openSse(ctx, { [ASK_ID_HEADER]: askId }, deps.sseKeepAliveMs);
     try {
       for await (const { id, event } of readAskEvents(deps.temporal, askId, afterId)) {
@@ -78,7 +77,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
 
   // Resume a stream (any api replica can): GET with Last-Event-ID.
   router.get('/ask/:askId/events', async (ctx) => {
-    const askId = ownAskId(ctx.state.apiKey as AuthenticatedKey, ctx.params.askId);
+    const askId = ownAskId(ctx.state.apiKey, ctx.params.askId);
     const afterId = lastEventId(ctx);
     try {
       await deps.temporal.workflow.getHandle(askId).describe();
@@ -90,7 +89,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
   });
 
   router.post('/ask/:askId/cancel', async (ctx) => {
-    const askId = ownAskId(ctx.state.apiKey as AuthenticatedKey, ctx.params.askId);
+    const askId = ownAskId(ctx.state.apiKey, ctx.params.askId);
     const handle = deps.temporal.workflow.getHandle(askId);
     let status: string;
     try {
@@ -102,7 +101,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
     if (status !== 'RUNNING') throw new ApiError('Conflict', `Ask ${askId} has already finished (${status.toLowerCase()})`);
     await handle.cancel();
     ctx.status = 202;
-    ctx.body = { askId, status: 'cancelling' };
+    ctx.body = { askId, status: 'cancelling' } satisfies CancelResult;
   });
 
   router.get('/models', async (ctx) => {

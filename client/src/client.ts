@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AskResponseSchema, ModelMenuSchema, type AskRequest, type AskResponse, type ModelMenu } from '@askflow/contract';
+import { AskResponseSchema, CancelResultSchema, ModelMenuSchema, type AskRequest, type AskResponse, type CancelResult, type ModelMenu } from '@askflow/contract';
 import { AskEventStream } from './askEventStream.js';
 import type { AskStreamEvent } from './askEvents.js';
 import { EgoZError } from './errors.js';
@@ -43,10 +43,7 @@ export interface AskStreamHandlers extends AskOptions {
   onEvent?: (event: AskStreamEvent) => void | Promise<void>;
 }
 
-export interface CancelResult {
-  askId: string;
-  status: 'cancelling';
-}
+export type { CancelResult };
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_RETRIES = 2;
@@ -146,7 +143,7 @@ export class AskflowClient {
       repeatable: true,
       signal: options.signal,
     });
-    return json as CancelResult;
+    return parsed(CancelResultSchema, json, 'cancel answer');
   }
 
   /** The project's model menu, read fresh on every call: it is the owner's current list. */

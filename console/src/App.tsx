@@ -1,7 +1,7 @@
 // The shell: who is signed in, the header, and which page the hash route shows.
 import { useEffect, useState } from 'react';
 import { api, ApiError, messageOf, SIGNED_OUT } from './api.js';
-import type { Owner } from './types.js';
+import type { Owner, SessionView } from '@askflow/contract/browser';
 import { go, useRoute } from './router.js';
 import { AuthPage } from './pages/AuthPage.js';
 import { ProjectsPage } from './pages/ProjectsPage.js';
@@ -14,7 +14,7 @@ export function App() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    api<{ owner: Owner }>('GET', '/manage/session').then(
+    api<SessionView>('GET', '/manage/session').then(
       (s) => setOwner(s.owner),
       (e: unknown) => { if (e instanceof ApiError && e.status === 401) setOwner(null); else setError(messageOf(e)); },
     );

@@ -1,7 +1,7 @@
 // Turns the analytics series (one row per bucket, model and traffic) into chart.js datasets.
-import type { Analytics, SeriesPoint } from './types.js';
+import type { AnalyticsPoint, AnalyticsView } from '@askflow/contract/browser';
 
-export type Metric = 'asks' | 'totalTokens' | 'costUsd' | 'latencyP50Ms' | 'latencyP95Ms';
+export type Metric = keyof Pick<AnalyticsPoint, 'asks' | 'totalTokens' | 'costUsd' | 'latencyP50Ms' | 'latencyP95Ms'>;
 
 export interface Dataset { label: string; data: (number | null)[] }
 
@@ -11,7 +11,7 @@ const STEP_MS = { hour: 3_600_000, day: 86_400_000 } as const;
  * Every bucket of the period, not only those with asks, so quiet hours show as zero instead of
  * vanishing from the time axis. Buckets start on UTC boundaries, as the API truncates them.
  */
-export function buckets(a: Pick<Analytics, 'bucket' | 'from' | 'to' | 'series'>): string[] {
+export function buckets(a: Pick<AnalyticsView, 'bucket' | 'from' | 'to' | 'series'>): string[] {
   const step = STEP_MS[a.bucket];
   const all = new Set<string>();
   const end = new Date(a.to).getTime();
@@ -26,7 +26,7 @@ export function buckets(a: Pick<Analytics, 'bucket' | 'from' | 'to' | 'series'>)
  * One dataset per model and traffic kind, aligned on the buckets. Counts are 0 where nothing
  * happened; latencies are null there (no asks means no latency, not zero latency).
  */
-export function datasets(labels: string[], series: SeriesPoint[], metric: Metric, suffix = ''): Dataset[] {
+export function datasets(labels: string[], series: AnalyticsPoint[], metric: Metric, suffix = ''): Dataset[] {
   const groups = new Map<string, Map<number, number>>();
   for (const p of series) {
     const key = `${p.model} (${p.traffic})${suffix}`;

@@ -1,5 +1,6 @@
 // Every console call goes through the public management API with the session cookie; the
 // console has no private back door. Cookie auth needs the CSRF double-submit header on writes.
+import type { ErrorBody } from '@askflow/contract/browser';
 
 export const SIGNED_OUT = 'askflow:signed-out';
 
@@ -24,7 +25,7 @@ export function writeHeaders(method: string): Record<string, string> {
 export async function errorFrom(res: Response): Promise<ApiError> {
   const text = await res.text();
   try {
-    const body = JSON.parse(text) as { error?: { code?: string; message?: string } };
+    const body = JSON.parse(text) as Partial<ErrorBody>;
     return new ApiError(res.status, body.error?.code ?? 'Error', body.error?.message ?? `HTTP ${res.status}`);
   } catch {
     return new ApiError(res.status, 'Error', text || `HTTP ${res.status}`);

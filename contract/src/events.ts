@@ -11,7 +11,8 @@ export const ThinkingPhaseSchema = z.enum(['classifying', 'retrieving', 'calling
  * earlier `delta`s. The `delta`s after the last `reset` concatenate to `done.answer` exactly.
  */
 export const StreamEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('thinking'), phase: ThinkingPhaseSchema }),
+  /** `reason`: why the ask took this step (the router's decision), when it was decided. */
+  z.object({ type: z.literal('thinking'), phase: ThinkingPhaseSchema, reason: z.string().optional() }),
   z.object({ type: z.literal('retrieval'), chunks: z.number().int().nonnegative(), sources: z.array(z.string()) }),
   z.object({ type: z.literal('tool.calling'), name: z.string() }),
   z.object({ type: z.literal('delta'), content: z.string() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OwnerSchema } from './owners.js';
 
 /** `<provider>:<model>`; the provider is `local` or the name of one of the project's connections. */
 export const ModelIdSchema = z
@@ -15,6 +16,7 @@ export const CredentialsSchema = z.strictObject({
   email: z.email().max(320),
   password: z.string().min(10, 'must be at least 10 characters').max(200),
 });
+export type Credentials = z.infer<typeof CredentialsSchema>;
 
 const settings = {
   name: z.string().trim().min(1).max(200),
@@ -29,6 +31,8 @@ const settings = {
   voiceModel: ModelIdSchema.nullable(),
   /** Tokens of earlier turns given to the model with each ask. */
   historyTokenBudget: z.number().int().min(0).max(200_000),
+  /** Rounds of tool calls (knowledge search included) the model may make before it must answer. */
+  maxToolRounds: z.number().int().min(1).max(8),
   /** Asks per minute for the whole project and per key; null → the service default. */
   rateLimitPerMinute: z.number().int().positive().nullable(),
   keyRateLimitPerMinute: z.number().int().positive().nullable(),
@@ -45,11 +49,20 @@ const settings = {
 export const ProjectCreateSchema = z.strictObject({ ...settings, name: settings.name }).partial().required({ name: true });
 export const ProjectPatchSchema = z.strictObject(settings).partial();
 
+/**
+ * The protocols a provider connection can speak (providers/registry.ts holds an adapter for
+ * each). `openai`: any OpenAI-compatible endpoint. Built-in providers need no connection.
+ */
+export const ProviderKindSchema = z.enum(['openai']);
+
 export const ProviderConnectionInputSchema = z.strictObject({
+  /** Omit for `openai` on a new connection, or to keep the kind of an existing one. */
+  kind: ProviderKindSchema.optional(),
   baseUrl: z.url({ protocol: /^https?$/ }).max(2000),
   /** Write-only: stored encrypted, never shown again. Omit to keep the current key; null removes it. */
   apiKey: z.string().min(1).max(4000).nullable().optional(),
 });
+export type ProviderConnectionInput = z.infer<typeof ProviderConnectionInputSchema>;
 
 export const PriceSchema = z.strictObject({
   modelId: ModelIdSchema,
@@ -57,13 +70,25 @@ export const PriceSchema = z.strictObject({
   outputPerMillion: z.number().min(0),
 });
 export const PricesInputSchema = z.strictObject({ prices: z.array(PriceSchema).max(200) });
+export type PricesInput = z.infer<typeof PricesInputSchema>;
 
 export const ApiKeyCreateSchema = z.strictObject({
   mode: z.enum(['live', 'test']),
   name: z.string().max(200).optional(),
 });
+export type ApiKeyCreate = z.infer<typeof ApiKeyCreateSchema>;
 
-export const ProviderConnectionSchema = z.object({ name: z.string(), baseUrl: z.string(), hasApiKey: z.boolean() });
+/** A connection as read back: its key never, only whether it has one. */
+export const ProviderConnectionSchema = z.object({
+  name: z.string(),
+  /** The protocol the connection speaks (`openai`: any OpenAI-compatible endpoint). */
+  kind: ProviderKindSchema,
+  baseUrl: z.string(),
+  hasApiKey: z.boolean(),
+});
+export const ProviderConnectionListSchema = z.object({ providers: z.array(ProviderConnectionSchema) });
+export type ProviderConnectionView = z.infer<typeof ProviderConnectionSchema>;
+export type ProviderConnectionList = z.infer<typeof ProviderConnectionListSchema>;
 
 export const ProjectSchema = z.object({
   id: z.string(),
@@ -77,6 +102,7 @@ export const ProjectSchema = z.object({
   models: z.array(z.string()),
   voiceModel: z.string().nullable(),
   historyTokenBudget: z.number(),
+  maxToolRounds: z.number(),
   rateLimitPerMinute: z.number().nullable(),
   keyRateLimitPerMinute: z.number().nullable(),
   embeddingModel: z.string(),
@@ -87,6 +113,11 @@ export const ProjectSchema = z.object({
   providers: z.array(ProviderConnectionSchema),
   prices: z.array(PriceSchema),
 });
+
+export const ProjectListSchema = z.object({ projects: z.array(ProjectSchema) });
+export type ProjectList = z.infer<typeof ProjectListSchema>;
+export const PriceListSchema = z.object({ prices: z.array(PriceSchema) });
+export type PriceList = z.infer<typeof PriceListSchema>;
 
 export type ProjectCreate = z.infer<typeof ProjectCreateSchema>;
 export type ProjectPatch = z.infer<typeof ProjectPatchSchema>;
@@ -125,14 +156,78 @@ export const DocumentSchema = z.object({
   updatedAt: z.string(),
 });
 
+export const DocumentListSchema = z.object({ documents: z.array(DocumentSchema) });
+
+/** One chunk of a document, as indexed: `headings` is the section path it sits under. */
+export const ChunkSchema = z.object({ index: z.number(), headings: z.array(z.string()), text: z.string(), tokenCount: z.number() });
+/** Answer of `GET …/knowledge/{docId}/chunks`: the first 500 chunks, in order. */
+export const DocumentChunksSchema = z.object({ documentId: z.string(), chunks: z.array(ChunkSchema) });
+
 export type KnowledgeUpload = z.infer<typeof KnowledgeUploadSchema>;
+
+/** Most documents one batch may hold, however they arrive (list, files, zip, sitemap). */
+export const BATCH_MAX_DOCUMENTS = 1000;
+
+/**
+ * Body of `POST …/knowledge/batches` as JSON: documents as the single upload takes them, a
+ * sitemap whose URLs become documents, or both. A file matches the project's document of the
+ * same name, a URL the one with the same URL: that document is updated, not duplicated.
+ */
+export const KnowledgeBatchSchema = z.strictObject({
+  documents: z.array(KnowledgeUploadSchema).max(BATCH_MAX_DOCUMENTS).optional(),
+  sitemap: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+}).refine((b) => (b.documents?.length ?? 0) > 0 || b.sitemap !== undefined, 'send documents (at least one), a sitemap, or both');
+
+/** Progress of a batch: its documents by status (`unchanged` ones are also `ready`), and their chunks. */
+export const IngestBatchSchema = z.object({
+  id: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  error: z.string().nullable(),
+  documentsTotal: z.number(),
+  counts: z.object({
+    pending: z.number(),
+    ingesting: z.number(),
+    ready: z.number(),
+    failed: z.number(),
+    /** Already indexed with this content, chunking and embedding model: no work was done. */
+    unchanged: z.number(),
+    /** Deleted while (or since) the batch ran. */
+    deleted: z.number(),
+  }),
+  chunksTotal: z.number(),
+  chunksEmbedded: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+/** Answer of `GET …/knowledge/batches/{batchId}`: the batch and its documents, in batch order. */
+export const IngestBatchViewSchema = z.object({ batch: IngestBatchSchema, documents: z.array(DocumentSchema) });
+/** Answer of `POST …/knowledge/batches`; `skipped` lists archive entries that are no document (images, folders, …). */
+export const IngestBatchCreatedSchema = IngestBatchViewSchema.extend({
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+
+export type KnowledgeBatch = z.infer<typeof KnowledgeBatchSchema>;
+export type IngestBatchView = z.infer<typeof IngestBatchSchema>;
+export type IngestBatchDetail = z.infer<typeof IngestBatchViewSchema>;
+export type IngestBatchCreated = z.infer<typeof IngestBatchCreatedSchema>;
 export type DocumentView = z.infer<typeof DocumentSchema>;
+export type DocumentList = z.infer<typeof DocumentListSchema>;
+export type ChunkView = z.infer<typeof ChunkSchema>;
+export type DocumentChunks = z.infer<typeof DocumentChunksSchema>;
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 
 /** A project tool: an HTTP endpoint Askflow may call, signed, with arguments the model fills in. */
+/** The built-in tool through which a model searches the project's knowledge: no project tool may take its name. */
+export const KNOWLEDGE_TOOL_NAME = 'search_knowledge';
+
 export const ToolInputSchema = z.strictObject({
-  name: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'letters, digits, _ and -, starting with a letter, at most 64'),
+  name: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'letters, digits, _ and -, starting with a letter, at most 64')
+    .refine((n) => n !== KNOWLEDGE_TOOL_NAME, `"${KNOWLEDGE_TOOL_NAME}" is the built-in knowledge search`),
   description: z.string().trim().min(1).max(2000),
   /** JSON Schema of the arguments (an object schema). */
   parameters: z.record(z.string(), z.unknown()).default({ type: 'object', properties: {} }),
@@ -144,6 +239,7 @@ export const ToolInputSchema = z.strictObject({
 });
 
 export const ToolSchema = ToolInputSchema.extend({ id: z.string() });
+export const ToolListSchema = z.object({ tools: z.array(ToolSchema) });
 
 export const SigningSecretSchema = z.object({
   secret: z.string(),
@@ -157,9 +253,12 @@ export const RotateSecretSchema = z.strictObject({
 
 export type ToolInput = z.infer<typeof ToolInputSchema>;
 export type ToolView = z.infer<typeof ToolSchema>;
+export type ToolList = z.infer<typeof ToolListSchema>;
+export type SigningSecretView = z.infer<typeof SigningSecretSchema>;
+export type RotateSecret = z.input<typeof RotateSecretSchema>;
 
 /** The signed-in owner, as the console's session routes answer it. */
-export const SessionSchema = z.object({ owner: z.object({ id: z.string(), email: z.string() }) });
+export const SessionSchema = z.object({ owner: OwnerSchema });
 export type SessionView = z.infer<typeof SessionSchema>;
 
 /** What the console needs to link a turn to its run: `${temporalUiUrl}/namespaces/${ns}/workflows/${workflowId}`. */

@@ -1,6 +1,6 @@
 import type { WorkflowExecutionInfo } from '@temporalio/client';
 import { AskResponseSchema, ErrorBodySchema } from '@askflow/contract';
-import { SEARCH_ATTRIBUTES } from '../../workflows/searchAttributes.js';
+import { SEARCH_ATTRIBUTES } from '../../interface/searchAttributes.js';
 import { closeDb, db, newProject, postJson, stackInfo, temporalClient, type TestProject } from '../stack/context.js';
 
 let project: TestProject;

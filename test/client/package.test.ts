@@ -52,6 +52,10 @@ const { baseUrl, apiKey, tenantId } = JSON.parse(process.env.ASKFLOW_PROJECT);
 `;
 
 const consumer = (ext: 'mts' | 'cts') => `import { AskflowClient, type AskResponse, type ModelMenu } from '@askflow/client';
+import { SseParser, type SseMessage } from '@askflow/client/sse';
+import type { ProjectView } from '@askflow/contract/browser';
+export const projectName = (p: ProjectView): string => p.name;
+export const messages: SseMessage[] = new SseParser().feed('data: typed\\n\\n');
 const client = new AskflowClient({ apiKey: 'k', tenantId: 't' });
 export const answer: Promise<AskResponse> = client.ask({ message: 'typed (${ext})' });
 export const menu: Promise<ModelMenu> = client.listModels();
@@ -93,6 +97,16 @@ describe('the packed packages', () => {
     // Each entry point loads its own format of both packages.
     const { stdout: resolved } = await run(process.execPath, ['-e', "console.log(require.resolve('@askflow/client'), require.resolve('@askflow/contract'))"], { cwd: app });
     expect(resolved.trim().split(' ').map((f) => f.slice(app.length))).toEqual(['/node_modules/@askflow/client/dist/cjs/index.js', '/node_modules/@askflow/contract/dist/cjs/index.js']);
+
+    // The browser-safe subpaths (wire shapes without the signature scheme, the SSE parser), in both formats.
+    const subpaths = (load: string) => `${load}
+console.log(JSON.stringify([typeof ProjectSchema.parse, typeof computeSignature, new SseParser().feed('event: delta\\ndata: x\\n\\n')]));`;
+    await writeFile(join(app, 'browser.mjs'), subpaths(`import * as c from '@askflow/contract/browser'; import { SseParser } from '@askflow/client/sse'; const { ProjectSchema, computeSignature } = c;`));
+    await writeFile(join(app, 'browser.cjs'), subpaths(`const { ProjectSchema, computeSignature } = require('@askflow/contract/browser'); const { SseParser } = require('@askflow/client/sse');`));
+    for (const file of ['browser.mjs', 'browser.cjs']) {
+      const { stdout } = await run(process.execPath, [file], { cwd: app });
+      expect(JSON.parse(stdout)).toEqual(['function', 'undefined', [{ event: 'delta', data: 'x' }]]);
+    }
 
     // Types resolve for both: an .mts file gets the ESM declarations, a .cts file the CommonJS ones.
     await writeFile(join(app, 'typed.mts'), consumer('mts'));

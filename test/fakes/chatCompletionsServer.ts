@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tokenCount } from '../../providers/tokens.js';
+import { tokenCount } from '../../text/tokens.js';
 
 export interface WireUsage {
   prompt_tokens: number;
@@ -92,6 +92,18 @@ export interface Behaviour {
    * request offering tools gets an ordinary text answer, as when a model decides on none.
    */
   toolCall?: { name: string; arguments: string };
+  /**
+   * Call these functions, side by side, instead of answering — non-streaming (one message with
+   * every call) and streaming (each call's id and name, then its arguments in two fragments,
+   * as OpenAI streams them).
+   */
+  toolCalls?: { name: string; arguments: string }[];
+}
+
+/** The calls a behaviour makes, with ids. */
+function callsOf(behaviour: Behaviour): { id: string; type: 'function'; function: { name: string; arguments: string } }[] {
+  const calls = behaviour.toolCalls ?? (behaviour.toolCall ? [behaviour.toolCall] : []);
+  return calls.map((c) => ({ id: `call_${randomUUID()}`, type: 'function' as const, function: c }));
 }
 
 export interface ChatCompletionsServer {
@@ -210,16 +222,14 @@ function answer(body: ChatCompletionsBody, behaviour: Behaviour) {
 /** The completion the server sends for a valid non-streaming request under `behaviour`. */
 function completion(body: ChatCompletionsBody, behaviour: Behaviour) {
   const { id, created, content, refusal, usage } = answer(body, behaviour);
-  const { toolCall } = behaviour;
-  const message = toolCall
-    ? { role: 'assistant', content: null, refusal: null, tool_calls: [{ id: `call_${randomUUID()}`, type: 'function', function: toolCall }] }
-    : { role: 'assistant', content, refusal };
+  const calls = callsOf(behaviour);
+  const message = calls.length ? { role: 'assistant', content: null, refusal: null, tool_calls: calls } : { role: 'assistant', content, refusal };
   return {
     id,
     object: 'chat.completion',
     created,
     model: body.model,
-    choices: [{ index: 0, message, logprobs: null, finish_reason: toolCall ? 'tool_calls' : 'stop' }],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: calls.length ? 'tool_calls' : 'stop' }],
     ...(usage ? { usage } : {}),
   };
 }
@@ -242,6 +252,18 @@ async function stream(res: ServerResponse, body: ChatCompletionsBody, behaviour:
 
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
   await chunk({ role: 'assistant', content: '', refusal: null });
+  const calls = callsOf(behaviour);
+  if (calls.length) {
+    for (const [index, call] of calls.entries()) {
+      const half = Math.floor(call.function.arguments.length / 2);
+      await chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] });
+      await chunk({ tool_calls: [{ index, function: { arguments: call.function.arguments.slice(0, half) } }] });
+      await chunk({ tool_calls: [{ index, function: { arguments: call.function.arguments.slice(half) } }] });
+    }
+    await chunk({}, 'tool_calls');
+    if (includeUsage && usage) await send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage });
+    return void res.end('data: [DONE]\n\n');
+  }
   const sent = pieces.slice(0, behaviour.failAfterChunks);
   for (const [i, piece] of sent.entries()) {
     const wait = i === 0 ? behaviour.firstTokenDelayMs : behaviour.tokenIntervalMs;

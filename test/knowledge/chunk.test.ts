@@ -1,6 +1,7 @@
 import { chunkDocument, chunkSearchText } from '../../knowledge/chunk.js';
-import type { Chunk, ParsedDocument } from '../../knowledge/types.js';
-import { tokenCount } from '../../providers/tokens.js';
+import type { ParsedDocument } from '../../knowledge/types.js';
+import type { Chunk } from '../../store/chunks.js';
+import { tokenCount } from '../../text/tokens.js';
 
 const TOPICS = ['refunds', 'invoices', 'outages', 'passwords', 'exports', 'webhooks', 'quotas', 'regions'];
 

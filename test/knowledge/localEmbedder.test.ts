@@ -1,4 +1,4 @@
-import { LOCAL_EMBEDDING_MODEL, LocalLexicalEmbedder } from '../../knowledge/embedders/local.js';
+import { LOCAL_EMBEDDING_MODEL, LocalLexicalEmbedder } from '../../providers/kinds/local/embeddings.js';
 
 const embedder = new LocalLexicalEmbedder();
 const embedOne = async (text: string) => (await embedder.embed([text]))[0]!;

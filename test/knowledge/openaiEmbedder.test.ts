@@ -1,7 +1,8 @@
 import OpenAI from 'openai';
-import { LocalLexicalEmbedder } from '../../knowledge/embedders/local.js';
-import { MAX_BATCH_INPUTS, OpenAICompatibleEmbedder } from '../../knowledge/embedders/openai.js';
-import { embedderFor, LOCAL_EMBEDDING_MODEL } from '../../knowledge/embedders/registry.js';
+import { LocalLexicalEmbedder } from '../../providers/kinds/local/embeddings.js';
+import { MAX_BATCH_INPUTS, OpenAICompatibleEmbedder } from '../../providers/kinds/openai/embeddings.js';
+import { LOCAL_EMBEDDING_MODEL } from '../../providers/kinds/local/embeddings.js';
+import { builtInConnection, embedderFor } from '../../providers/registry.js';
 import { ProviderError } from '../../providers/errors.js';
 import { fakeEmbedding, startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 
@@ -116,27 +117,30 @@ describe('OpenAICompatibleEmbedder against an embeddings server', () => {
 });
 
 describe('embedderFor', () => {
-  const connection = { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-x' };
+  const ollama = { name: 'ollama', kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1', apiKey: null };
 
-  it('gives the local embedder for local:lexical-256, without a connection', () => {
+  it('gives the local embedder for local:lexical-256 on the built-in local connection', () => {
     expect(LOCAL_EMBEDDING_MODEL).toBe('local:lexical-256');
-    expect(embedderFor(LOCAL_EMBEDDING_MODEL, null)).toBeInstanceOf(LocalLexicalEmbedder);
+    const local = builtInConnection('local');
+    expect(local).toMatchObject({ name: 'local', kind: 'local' });
+    const e = embedderFor(local!, 'lexical-256');
+    expect(e).toBeInstanceOf(LocalLexicalEmbedder);
+    expect(e.id).toBe(LOCAL_EMBEDDING_MODEL);
   });
 
-  it('gives an OpenAI-compatible embedder for <provider>:<model> (split at the first colon)', () => {
-    const e = embedderFor('ollama:nomic-embed-text:v1.5', connection);
+  it('gives an OpenAI-compatible embedder on an openai connection, named <connection>:<model>', () => {
+    const e = embedderFor(ollama, 'nomic-embed-text:v1.5');
     expect(e).toBeInstanceOf(OpenAICompatibleEmbedder);
     expect(e.id).toBe('ollama:nomic-embed-text:v1.5');
   });
 
-  it('refuses a remote model without a connection, an unknown local model and a malformed id', () => {
-    expect(() => embedderFor('openai:text-embedding-3-small', null)).toThrow(/no provider connection "openai"/);
-    expect(() => embedderFor('local:semantic', null)).toThrow(/unknown local embedding model/);
-    expect(() => embedderFor('nocolon', connection)).toThrow(/<provider>:<model>/);
+  it('refuses a model the local kind does not offer, and a connection of an unregistered kind', () => {
+    expect(() => embedderFor(builtInConnection('local')!, 'semantic')).toThrow('unknown local embedding model "local:semantic"; local offers local:lexical-256');
+    expect(() => embedderFor({ ...ollama, kind: 'smoke-signals' }, 'x')).toThrow(/kind "smoke-signals", which is not registered/);
   });
 
   it('embeds through the connection', async () => {
-    const e = embedderFor('acme:embed-test', { baseUrl: server.baseUrl, apiKey: server.apiKey });
+    const e = embedderFor({ name: 'acme', kind: 'openai', baseUrl: server.baseUrl, apiKey: server.apiKey }, 'embed-test');
     const [v] = await e.embed(['via registry']);
     expect(norm(v!)).toBeCloseTo(1, 10);
     expect(server.requests[0]!.embeddings?.model).toBe('embed-test');

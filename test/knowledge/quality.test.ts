@@ -1,5 +1,5 @@
 import { chunkDocument } from '../../knowledge/chunk.js';
-import { LocalLexicalEmbedder } from '../../knowledge/embedders/local.js';
+import { LocalLexicalEmbedder } from '../../providers/kinds/local/embeddings.js';
 import { parseDocument } from '../../knowledge/parse.js';
 import { retrieve, type RetrievalMode } from '../../knowledge/retrieve.js';
 import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AskResponseSchema, DocumentSchema, type DocumentView } from '@askflow/contract';
+import { AskResponseSchema, DocumentChunksSchema, DocumentListSchema, DocumentSchema, type DocumentView } from '@askflow/contract';
 import { closeDb, db, expectJson, managedProject, manage, ask, temporalClient } from '../stack/context.js';
 import { collect, openStream } from '../stack/sse.js';
+import { expectWire } from '../stack/wire.js';
 import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { buildPdf } from './pdfFixture.js';
 
@@ -18,12 +19,12 @@ const HTML_PAGE = `<!doctype html><html><head><title>Warranty</title><style>body
 <h2>Exclusions</h2><p>Damage from wear and tear or accidents is not covered.</p><script>track()</script></body></html>`;
 
 async function upload(body: Record<string, unknown>): Promise<DocumentView> {
-  return DocumentSchema.parse(await expectJson(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/knowledge`, body), 202));
+  return expectWire(DocumentSchema, await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/knowledge`, body), 202);
 }
 
 async function waitReady(id: string, projectToken = p.owner.token, tenantId = p.tenantId): Promise<DocumentView> {
   for (let i = 0; i < 200; i++) {
-    const doc = DocumentSchema.parse(await expectJson(await manage(projectToken, 'GET', `/projects/${tenantId}/knowledge/${id}`), 200));
+    const doc = await expectWire(DocumentSchema, await manage(projectToken, 'GET', `/projects/${tenantId}/knowledge/${id}`), 200);
     if (doc.status === 'ready' || doc.status === 'failed') return doc;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -62,7 +63,11 @@ describe('knowledge ingestion', () => {
       expect(doc.chunksEmbedded).toBe(doc.chunksTotal);
     }
     expect(docs.html!).toMatchObject({ kind: 'html', sourceUrl: `${siteUrl}/warranty.html`, title: 'Warranty' });
-    const { chunks } = await expectJson<{ chunks: { text: string; headings: string[] }[] }>(await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/knowledge/${docs.html!.id}/chunks`), 200);
+    const { documentId, chunks } = await expectWire(DocumentChunksSchema, await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/knowledge/${docs.html!.id}/chunks`), 200);
+    expect(documentId).toBe(docs.html!.id);
+    expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, i) => i));
+    const { documents } = await expectWire(DocumentListSchema, await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/knowledge`), 200);
+    expect(documents.map((d) => d.id)).toEqual(expect.arrayContaining(Object.values(docs).map((d) => d.id)));
     const all = chunks.map((c) => c.text).join(' ');
     expect(all).toContain('lifetime warranty');
     expect(all).not.toContain('track()');
@@ -159,7 +164,7 @@ describe('asking the knowledge', () => {
 describe('changing and removing knowledge', () => {
   it('changing the embedding model re-indexes every document through a workflow', async () => {
     const q = await managedProject({ ragEnabled: true });
-    const doc = DocumentSchema.parse(await expectJson(await manage(q.owner.token, 'POST', `/projects/${q.tenantId}/knowledge`, { name: 'repairs.md', text: '# Repairs\nA zipper replacement costs 30 euros.' }), 202));
+    const doc = await expectWire(DocumentSchema, await manage(q.owner.token, 'POST', `/projects/${q.tenantId}/knowledge`, { name: 'repairs.md', text: '# Repairs\nA zipper replacement costs 30 euros.' }), 202);
     await waitReady(doc.id, q.owner.token, q.tenantId);
     await expectJson(await manage(q.owner.token, 'PUT', `/projects/${q.tenantId}/providers/emb`, { baseUrl: llm.baseUrl, apiKey: llm.apiKey }), 200);
     llm.reset();
@@ -171,10 +176,12 @@ describe('changing and removing knowledge', () => {
     // the question is still embedded with the project's embedding model.
     await expectJson(await manage(q.owner.token, 'PATCH', `/projects/${q.tenantId}`, { modelSwitching: true, models: ['emb:chat-large'] }), 200);
     llm.reset();
+    // The model searches the knowledge (its first round), then answers from what it found.
+    llm.script({ toolCalls: [{ name: 'search_knowledge', arguments: '{"query":"zipper replacement price"}' }] });
     const a = AskResponseSchema.parse(await expectJson(await ask(q, { message: 'How much is a zipper replacement?', model: 'emb:chat-large' }), 200));
     expect(a).toMatchObject({ intent: 'rag', model: 'emb:chat-large' });
     expect(llm.requests.filter((r) => r.embeddings).map((r) => r.embeddings!.model)).toEqual(['text-embedding-test']);
-    expect(llm.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body?.model)).toEqual(['chat-large']);
+    expect(llm.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body?.model)).toEqual(['chat-large', 'chat-large']);
   });
 
   it('deleting a document removes every chunk and vector, and it is no longer an answer', async () => {

@@ -3,6 +3,7 @@ import { AnalyticsSchema, type AnalyticsView, type AskResponse } from '@askflow/
 import { insertTurn } from '../../store/turns.js';
 import { ask, closeDb, db, expectJson, manage, signUp, stackInfo } from '../stack/context.js';
 import { BrowserSession } from './browserSession.js';
+import { expectWire } from '../stack/wire.js';
 
 afterAll(closeDb);
 
@@ -38,7 +39,7 @@ async function project(token: string): Promise<string> {
 }
 
 async function analytics(token: string, projectId: string, query: string): Promise<AnalyticsView> {
-  return AnalyticsSchema.parse(await expectJson(await manage(token, 'GET', `/projects/${projectId}/analytics?${query}`), 200));
+  return expectWire(AnalyticsSchema, await manage(token, 'GET', `/projects/${projectId}/analytics?${query}`), 200);
 }
 
 describe('analytics over known turns', () => {
@@ -96,7 +97,7 @@ describe('analytics over known turns', () => {
     await expectJson(await browser.fetch('POST', '/manage/session', { body: { email: owner.email, password: owner.password } }), 200);
     const mine = await project(owner.token);
     await insertKnownTurn(mine, { at: '2026-01-05T10:00:00Z', model: LOCAL, isTest: true, prompt: 3, completion: 4, cost: 0.5, latency: 10 });
-    const body = AnalyticsSchema.parse(await expectJson(await browser.fetch('GET', `/manage/projects/${mine}/analytics?${WINDOW}`), 200));
+    const body = await expectWire(AnalyticsSchema, await browser.fetch('GET', `/manage/projects/${mine}/analytics?${WINDOW}`), 200);
     expect(body.totals).toEqual({ live: { asks: 0, totalTokens: 0, costUsd: 0 }, test: { asks: 1, totalTokens: 7, costUsd: 0 } });
     await expectJson(await browser.fetch('GET', `/manage/projects/${projectId}/analytics?${WINDOW}`), 404);
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ConsoleConfigSchema, ErrorBodySchema } from '@askflow/contract';
 import { startReplica, type Replica } from '../stack/replicas.js';
 import { expectJson, signUp } from '../stack/context.js';
+import { expectWire } from '../stack/wire.js';
 
 const INDEX = '<!doctype html><title>Askflow console fixture</title><script type="module" src="/console/assets/app-3f2a1c.js"></script>';
 const SCRIPT = 'console.log("fixture");';
@@ -90,7 +91,7 @@ describe('the console, built', () => {
   it('gives the configured Temporal UI base without a trailing slash', async () => {
     const owner = await signUp();
     const res = await fetch(`${built.baseUrl}/manage/config`, { headers: { Authorization: `Bearer ${owner.token}` } });
-    expect(ConsoleConfigSchema.parse(await expectJson(res, 200)).temporalUiUrl).toBe('http://temporal-ui.example:8233');
+    expect((await expectWire(ConsoleConfigSchema, res, 200)).temporalUiUrl).toBe('http://temporal-ui.example:8233');
   });
 });
 

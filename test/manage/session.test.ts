@@ -1,6 +1,7 @@
 import { ConsoleConfigSchema, SessionSchema } from '@askflow/contract';
 import { call, expectJson, manage, signUp, stackInfo } from '../stack/context.js';
 import { BrowserSession, parseSetCookie } from './browserSession.js';
+import { expectWire } from '../stack/wire.js';
 
 const password = 'correct horse battery';
 let n = 0;
@@ -9,7 +10,7 @@ const newEmail = () => `session${process.pid}-${++n}-${Date.now()}@example.test`
 async function signedUpBrowser(): Promise<{ browser: BrowserSession; email: string; ownerId: string }> {
   const browser = new BrowserSession();
   const email = newEmail();
-  const { owner } = SessionSchema.parse(await expectJson(await browser.fetch('POST', '/manage/session/signup', { body: { email, password } }), 201));
+  const { owner } = await expectWire(SessionSchema, await browser.fetch('POST', '/manage/session/signup', { body: { email, password } }), 201);
   return { browser, email, ownerId: owner.id };
 }
 
@@ -19,7 +20,7 @@ describe('console sessions', () => {
   it('signs up with cookies: an HttpOnly session holding an owner token and a readable CSRF token', async () => {
     const email = newEmail();
     const res = await call('POST', '/manage/session/signup', { body: { email, password } });
-    const body = SessionSchema.parse(await expectJson(res, 201));
+    const body = await expectWire(SessionSchema, res, 201);
     expect(body.owner.email).toBe(email);
     expect(Object.keys(body)).toEqual(['owner']);
 
@@ -69,10 +70,10 @@ describe('console sessions', () => {
     const browser = new BrowserSession();
     await expectJson(await browser.fetch('GET', '/manage/session'), 401);
 
-    const signedIn = SessionSchema.parse(await expectJson(await browser.fetch('POST', '/manage/session', { body: { email: email.toUpperCase(), password } }), 200));
+    const signedIn = await expectWire(SessionSchema, await browser.fetch('POST', '/manage/session', { body: { email: email.toUpperCase(), password } }), 200);
     expect(signedIn.owner).toEqual({ id: ownerId, email });
     const token = browser.cookies.get('askflow_session')!;
-    expect(SessionSchema.parse(await expectJson(await browser.fetch('GET', '/manage/session'), 200)).owner.id).toBe(ownerId);
+    expect((await expectWire(SessionSchema, await browser.fetch('GET', '/manage/session'), 200)).owner.id).toBe(ownerId);
 
     // Signing out is a change like any other: refused without the CSRF header, and nothing happens.
     expect((await expectJson<ErrorJson>(await browser.fetch('DELETE', '/manage/session'), 403)).error.code).toBe('CsrfFailed');
@@ -159,7 +160,7 @@ describe('CSRF protection of cookie-authenticated changes', () => {
 describe('GET /manage/config', () => {
   it('tells the console where runs are in the Temporal UI, to owners only', async () => {
     const { browser } = await signedUpBrowser();
-    const config = ConsoleConfigSchema.parse(await expectJson(await browser.fetch('GET', '/manage/config'), 200));
+    const config = await expectWire(ConsoleConfigSchema, await browser.fetch('GET', '/manage/config'), 200);
     const info = stackInfo();
     expect(config).toEqual({ temporalUiUrl: info.temporalUiUrl?.replace(/\/+$/, '') ?? null, temporalNamespace: info.temporalNamespace });
     await expectJson(await call('GET', '/manage/config'), 401);

@@ -1,7 +1,7 @@
 import { ProviderError } from '../../providers/errors.js';
 import { assertJsonAnswer, compileJsonSchema } from '../../providers/jsonOutput.js';
-import { LocalProvider } from '../../providers/local.js';
-import { tokenCount } from '../../providers/tokens.js';
+import { LocalProvider } from '../../providers/kinds/local/chat.js';
+import { tokenCount } from '../../text/tokens.js';
 import type { ChatRequest } from '../../providers/types.js';
 
 const answerSchema = { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'] };
@@ -76,7 +76,7 @@ describe('LocalProvider JSON output', () => {
   it('answers {"answer": <extractive text>} for json_object, counting the JSON as completion', async () => {
     const plain = await local.generate(req);
     const json = await local.generate({ ...req, responseFormat: { type: 'json_object' } });
-    expect(plain.text).toBe('Oslo is the capital of Norway.');
+    expect(plain.text).toBe('Oslo is the capital of Norway. (kb)');
     expect(JSON.parse(json.text)).toEqual({ answer: plain.text });
     expect(json.usage.completionTokens).toBe(tokenCount(json.text));
     expect(json.usage.completionTokens).toBeGreaterThan(plain.usage.completionTokens);
@@ -85,7 +85,7 @@ describe('LocalProvider JSON output', () => {
 
   it('answers the same object when a schema it satisfies is given', async () => {
     const json = await local.generate({ ...req, responseFormat: { type: 'json_object', schema: answerSchema } });
-    expect(JSON.parse(json.text)).toEqual({ answer: 'Oslo is the capital of Norway.' });
+    expect(JSON.parse(json.text)).toEqual({ answer: 'Oslo is the capital of Norway. (kb)' });
   });
 
   it('refuses a schema it cannot satisfy, pointing to an OpenAI-compatible provider', async () => {

@@ -1,6 +1,6 @@
 import { ProviderError } from '../../providers/errors.js';
-import { OpenAICompatibleProvider } from '../../providers/openaiCompatible.js';
-import { tokenCount } from '../../providers/tokens.js';
+import { OpenAICompatibleProvider } from '../../providers/kinds/openai/chat.js';
+import { tokenCount } from '../../text/tokens.js';
 import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { chatRequest, onlyBody as onlyBodyOf, providerFixture } from './requests.js';
 

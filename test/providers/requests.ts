@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../../providers/types.js';
-import { OpenAICompatibleProvider } from '../../providers/openaiCompatible.js';
+import { OpenAICompatibleProvider } from '../../providers/kinds/openai/chat.js';
 import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 
 /** A plain chat request, with whatever a test needs changed. */

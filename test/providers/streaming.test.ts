@@ -1,8 +1,8 @@
 import { ProviderError } from '../../providers/errors.js';
 import type { ChatRequest } from '../../providers/types.js';
-import { LocalProvider } from '../../providers/local.js';
-import { OpenAICompatibleProvider } from '../../providers/openaiCompatible.js';
-import { tokenCount } from '../../providers/tokens.js';
+import { LocalProvider } from '../../providers/kinds/local/chat.js';
+import { OpenAICompatibleProvider } from '../../providers/kinds/openai/chat.js';
+import { tokenCount } from '../../text/tokens.js';
 import { wordPieces, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { chatRequest, onlyBody as onlyBodyOf, providerFixture } from './requests.js';
 

@@ -1,7 +1,7 @@
 import { ProviderError } from '../../providers/errors.js';
-import { LocalProvider } from '../../providers/local.js';
-import type { OpenAICompatibleProvider } from '../../providers/openaiCompatible.js';
-import { tokenCount } from '../../providers/tokens.js';
+import { LocalProvider } from '../../providers/kinds/local/chat.js';
+import type { OpenAICompatibleProvider } from '../../providers/kinds/openai/chat.js';
+import { tokenCount } from '../../text/tokens.js';
 import type { ChatRequest, ContextPassage, ToolSpec } from '../../providers/types.js';
 import type { ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { chatRequest, onlyBody as onlyBodyOf, providerFixture } from './requests.js';
@@ -234,7 +234,7 @@ describe('answers from a tool result', () => {
       const plain = await local.generate(req);
       expect(plain.text).toBe(
         'From getWeather: city: Oslo. current.temperatureC: 4. current.conditions: light rain. alerts: none. hours: 5, 6. ' +
-          'Oslo has mild, wet weather in spring.',
+          'Oslo has mild, wet weather in spring. (kb/oslo.md)',
       );
       const deltas: string[] = [];
       const streamed = await local.generate(req, (d) => void deltas.push(d));

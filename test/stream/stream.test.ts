@@ -1,8 +1,9 @@
-import { AskResponseSchema, ASK_ID_HEADER } from '@askflow/contract';
+import { AskResponseSchema, ASK_ID_HEADER, CancelResultSchema } from '@askflow/contract';
 import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { closeDb, db, expectJson, managedProject, manage, stackInfo } from '../stack/context.js';
 import { startReplica } from '../stack/replicas.js';
 import { collect, openStream, rebuiltAnswer, type SseEvent } from '../stack/sse.js';
+import { expectWire } from '../stack/wire.js';
 
 type P = Awaited<ReturnType<typeof managedProject>>;
 let llm: ChatCompletionsServer;
@@ -175,7 +176,7 @@ describe('the ask outlives its client', () => {
     const askId = s.response.headers.get(ASK_ID_HEADER)!;
     const head = await collect(s, (e) => e.type === 'delta');
     const cancel = await fetch(`${stackInfo().baseUrl}/service/ask/${askId}/cancel`, { method: 'POST', headers: { 'X-API-Key': remote.apiKey } });
-    expect(await expectJson(cancel, 202)).toEqual({ askId, status: 'cancelling' });
+    expect(await expectWire(CancelResultSchema, cancel, 202)).toEqual({ askId, status: 'cancelling' });
     const rest = await collect(s);
     expect(rest.at(-1)!.event).toEqual({ type: 'error', code: 'Cancelled', message: 'The ask was cancelled' });
     expect([...head, ...rest].filter((e) => e.type === 'done')).toHaveLength(0);

@@ -3,11 +3,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { verifyToolCalls } from '@askflow/client';
+import type { ToolCallEnvelope } from '@askflow/contract';
 
 export interface Received {
   headers: IncomingHttpHeaders;
   raw: Buffer;
-  body: { tool: string; arguments: Record<string, unknown>; toolHeaders?: Record<string, string> };
+  /** As parsed; the tests check it against the contract's envelope. */
+  body: ToolCallEnvelope;
   /** Signature check done by this endpoint's own HMAC code, over the bytes as received. */
   signatureValid: boolean;
 }

@@ -1,7 +1,8 @@
-import { computeSignature, SigningSecretSchema, AskResponseSchema } from '@askflow/contract';
+import { computeSignature, SigningSecretSchema, AskResponseSchema, ToolCallEnvelopeSchema, ToolListSchema, ToolSchema, ToolTestResultSchema } from '@askflow/contract';
 import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { ask, closeDb, db, expectJson, managedProject, manage } from '../stack/context.js';
 import { collect, openStream } from '../stack/sse.js';
+import { expectShape, expectWire } from '../stack/wire.js';
 import { expressToolServer, plainToolServer } from './endpoints.js';
 
 type P = Awaited<ReturnType<typeof managedProject>>;
@@ -19,7 +20,7 @@ const WEATHER_TOOL = {
 };
 
 async function refreshSecrets() {
-  const s = SigningSecretSchema.parse(await expectJson(await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/signing-secret`), 200));
+  const s = await expectWire(SigningSecretSchema, await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/signing-secret`), 200);
   secrets = [s.secret, ...(s.previous ? [s.previous.secret] : [])];
 }
 
@@ -29,8 +30,10 @@ beforeAll(async () => {
   await refreshSecrets();
   weather = await plainToolServer(() => secrets);
   orders = await expressToolServer(() => secrets[0]!);
-  await expectJson(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/tools`, { ...WEATHER_TOOL, url: weather.url }), 201);
-  await expectJson(
+  const created = await expectWire(ToolSchema, await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/tools`, { ...WEATHER_TOOL, url: weather.url }), 201);
+  expect(created).toMatchObject({ ...WEATHER_TOOL, url: weather.url, method: 'POST', timeoutMs: 10_000 });
+  await expectWire(
+    ToolSchema,
     await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/tools`, {
       name: 'getOrderStatus',
       description: 'Shipping status of a customer order by order number',
@@ -79,7 +82,7 @@ describe('a signed tool call', () => {
     expect(Math.abs(Number(call.headers['x-service-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
     expect(call.headers['x-service-request-id']).toBe(res.headers.get('x-request-id'));
     expect(call.headers['x-service-tenant-id']).toBe(p.tenantId);
-    expect(call.body).toEqual({ tool: 'getWeather', arguments: { city: 'Oslo' } });
+    expect(expectShape(ToolCallEnvelopeSchema, call.body)).toEqual({ tool: 'getWeather', arguments: { city: 'Oslo' } });
     expect(computeSignature(secrets[0]!, String(call.headers['x-service-timestamp']), call.raw)).toBe(call.headers['x-service-signature']);
   });
 
@@ -110,7 +113,7 @@ describe('a signed tool call', () => {
     expect(h['x-api-key']).toBeUndefined();
     expect(h['x-service-tenant-id']).toBe(p.tenantId);
     expect(h.host).toBe(new URL(weather.url).host);
-    expect(weather.received[0]!.body.toolHeaders).toEqual({ Authorization: 'Bearer per-user-secret', 'X-API-Key': 'per-user-key' });
+    expect(expectShape(ToolCallEnvelopeSchema, weather.received[0]!.body).toolHeaders).toEqual({ Authorization: 'Bearer per-user-secret', 'X-API-Key': 'per-user-key' });
     expect(weather.received[0]!.signatureValid).toBe(true);
   });
 
@@ -193,7 +196,7 @@ describe('a signed tool call', () => {
     expect(events.at(-1)!.event).toMatchObject({ type: 'done', toolUsed: 'getWeather', intent: 'tools' });
   });
 
-  it('with RAG on too, both the knowledge and the tool feed the answer: rag_tools', async () => {
+  it('with RAG on too, a question that needs both gets both the knowledge and the tool: rag_tools', async () => {
     const q = await managedProject({ toolsEnabled: true, ragEnabled: true });
     await expectJson(await manage(q.owner.token, 'POST', `/projects/${q.tenantId}/tools`, { ...WEATHER_TOOL, url: weather.url }), 201);
     const doc = await expectJson<{ id: string }>(await manage(q.owner.token, 'POST', `/projects/${q.tenantId}/knowledge`, { name: 'oslo.md', text: '# Oslo weather advice\nIn Oslo rain, bring the packable shell jacket from our store.' }), 202);
@@ -202,9 +205,10 @@ describe('a signed tool call', () => {
       if (d.status === 'ready') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const qs = SigningSecretSchema.parse(await expectJson(await manage(q.owner.token, 'GET', `/projects/${q.tenantId}/signing-secret`), 200));
+    const qs = await expectWire(SigningSecretSchema, await manage(q.owner.token, 'GET', `/projects/${q.tenantId}/signing-secret`), 200);
     secrets.push(qs.secret);
-    const a = AskResponseSchema.parse(await expectJson(await ask(q, { message: "What's the weather in Oslo today?" }), 200));
+    // A weather question alone needs only the tool; this one also asks what the knowledge advises.
+    const a = AskResponseSchema.parse(await expectJson(await ask(q, { message: "What's the weather in Oslo today, and which jacket should I bring?" }), 200));
     expect(a).toMatchObject({ intent: 'rag_tools', toolUsed: 'getWeather' });
     expect(a.ragChunksUsed).toBeGreaterThan(0);
     expect(a.answer).toContain('light rain');
@@ -215,7 +219,7 @@ describe('a signed tool call', () => {
 describe('the signing secret', () => {
   it('is rotatable with a grace period in which both secrets verify', async () => {
     const old = secrets[0]!;
-    const rotated = SigningSecretSchema.parse(await expectJson(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/signing-secret/rotate`, { graceSeconds: 3600 }), 200));
+    const rotated = await expectWire(SigningSecretSchema, await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/signing-secret/rotate`, { graceSeconds: 3600 }), 200);
     expect(rotated.secret).not.toBe(old);
     expect(rotated.previous?.secret).toBe(old);
     await expectJson(await ask(p, { message: "What's the weather in Oslo today?" }), 200);
@@ -225,7 +229,7 @@ describe('the signing secret', () => {
     expect(sigs).toEqual([computeSignature(rotated.secret, ts, call.raw), computeSignature(old, ts, call.raw)]);
 
     // No grace: only the new secret signs from now on.
-    const now = SigningSecretSchema.parse(await expectJson(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/signing-secret/rotate`, { graceSeconds: 0 }), 200));
+    const now = await expectWire(SigningSecretSchema, await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/signing-secret/rotate`, { graceSeconds: 0 }), 200);
     expect(now.previous).toBeNull();
     await refreshSecrets();
     weather.received.length = 0;
@@ -234,12 +238,13 @@ describe('the signing secret', () => {
   });
 
   it('"send test call" makes one signed call now and shows what the tool answered', async () => {
-    const { tools } = await expectJson<{ tools: { id: string; name: string }[] }>(await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/tools`), 200);
+    const { tools } = await expectWire(ToolListSchema, await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/tools`), 200);
     const id = tools.find((t) => t.name === 'getWeather')!.id;
-    const result = await expectJson<{ ok: boolean; status: number; body: string }>(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/tools/${id}/test`, { arguments: { city: 'Bergen' } }), 200);
-    expect(result).toMatchObject({ ok: true, status: 200 });
+    const result = await expectWire(ToolTestResultSchema, await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/tools/${id}/test`, { arguments: { city: 'Bergen' } }), 200);
+    if (!result.ok) throw new Error(`the test call failed: ${result.error}`);
+    expect(result.status).toBe(200);
     expect(JSON.parse(result.body)).toMatchObject({ conditions: 'light rain' });
-    expect(weather.received.at(-1)!.body).toEqual({ tool: 'getWeather', arguments: { city: 'Bergen' } });
+    expect(expectShape(ToolCallEnvelopeSchema, weather.received.at(-1)!.body)).toEqual({ tool: 'getWeather', arguments: { city: 'Bergen' } });
     expect(weather.received.at(-1)!.signatureValid).toBe(true);
   });
 });
@@ -250,7 +255,7 @@ describe('OpenAI-compatible function calling', () => {
     await expectJson(await manage(r.owner.token, 'POST', `/projects/${r.tenantId}/tools`, { ...WEATHER_TOOL, url: weather.url }), 201);
     await expectJson(await manage(r.owner.token, 'PUT', `/projects/${r.tenantId}/providers/openai`, { baseUrl: llm.baseUrl, apiKey: llm.apiKey }), 200);
     await expectJson(await manage(r.owner.token, 'PATCH', `/projects/${r.tenantId}`, { chatModel: 'openai:gpt-4o-mini' }), 200);
-    const rs = SigningSecretSchema.parse(await expectJson(await manage(r.owner.token, 'GET', `/projects/${r.tenantId}/signing-secret`), 200));
+    const rs = await expectWire(SigningSecretSchema, await manage(r.owner.token, 'GET', `/projects/${r.tenantId}/signing-secret`), 200);
     secrets.push(rs.secret);
     llm.reset();
     llm.script({ toolCall: { name: 'getWeather', arguments: '{"city":"Trondheim"}' } }, { content: 'It is rainy in Trondheim, 12 degrees.' });

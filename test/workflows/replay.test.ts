@@ -1,14 +1,15 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
-import { AskResponseSchema } from '@askflow/contract';
+import { AskResponseSchema, IngestBatchCreatedSchema, IngestBatchViewSchema } from '@askflow/contract';
 import { DIST_DIR } from '../../infra/paths.js';
-import { ask, closeDb, db, expectJson, managedProject, manage, temporalClient } from '../stack/context.js';
+import { PLAN_ONCE_PATCH, ROUTER_PATCH } from '../../workflows/ask.js';
+import { ask, closeDb, db, expectJson, manage, temporalClient } from '../stack/context.js';
 import { collect, openStream } from '../stack/sse.js';
-import { plainToolServer } from '../tools/endpoints.js';
+import { weatherProject } from '../stack/weatherProject.js';
 
 const run = promisify(execFile);
 const HISTORIES = fileURLToPath(new URL('./histories', import.meta.url));
@@ -18,25 +19,21 @@ const HISTORIES = fileURLToPath(new URL('./histories', import.meta.url));
  * intended, compatible change, re-record with `ASKFLOW_RECORD_HISTORIES=1 npm run jest -- test/workflows`.
  */
 async function record(): Promise<void> {
-  const p = await managedProject({ ragEnabled: true, toolsEnabled: true });
-  const tool = await plainToolServer(() => []);
-  await expectJson(
-    await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/tools`, {
-      name: 'getWeather', description: 'Current weather for a city', url: tool.url,
-      parameters: { type: 'object', required: ['city'], properties: { city: { type: 'string' } } },
-    }),
-    201,
-  );
-  const doc = await expectJson<{ id: string }>(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/knowledge`, { name: 'returns.md', text: '# Returns\nItems can be returned within 60 days.' }), 202);
-  for (let i = 0; i < 100; i++) {
-    if ((await expectJson<{ status: string }>(await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/knowledge/${doc.id}`), 200)).status === 'ready') break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const p = await weatherProject();
+  const { tool } = p;
   const vanilla = AskResponseSchema.parse(await expectJson(await ask(p, { message: 'hello' }), 200));
   const rag = AskResponseSchema.parse(await expectJson(await ask(p, { message: 'How many days to return items?' }), 200));
   const streamed = await collect(await openStream('/service/ask/stream', { body: { tenantId: p.tenantId, message: 'How many days to return items?' }, headers: { 'X-API-Key': p.apiKey } }));
   const streamedDone = streamed.at(-1)!.event;
   const tools = AskResponseSchema.parse(await expectJson(await ask(p, { message: "What's the weather in Oslo today?" }), 200));
+  const batch = IngestBatchCreatedSchema.parse(await expectJson(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/knowledge/batches`, {
+    documents: [{ name: 'warranty.md', text: '# Warranty\nTents carry a lifetime warranty.' }, { name: 'shipping.txt', text: 'Shipping takes 3 to 5 days.' }],
+  }), 202));
+  for (let i = 0; i < 100; i++) {
+    const view = IngestBatchViewSchema.parse(await expectJson(await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/knowledge/batches/${batch.batch.id}`), 200));
+    if (view.batch.status !== 'running') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   await tool.close();
   const ids = await db().query<{ workflow_id: string; thread_id: string }>(`SELECT workflow_id, thread_id FROM turns WHERE project_id = $1`, [p.tenantId]);
   const byThread = (t: string) => ids.rows.find((r) => r.thread_id === t)!.workflow_id;
@@ -48,10 +45,21 @@ async function record(): Promise<void> {
     await save('ask-rag', byThread(rag.threadId));
     if (streamedDone.type === 'done') await save('ask-rag-streamed', byThread(streamedDone.threadId));
     await save('ask-tools', byThread(tools.threadId));
-    await save('ingest-document', `ingest-${doc.id}`);
+    await save('ingest-document', `ingest-${p.documentId}`);
+    await save('ingest-batch', `ingest-batch-${batch.batch.id}`);
   } finally {
     await close();
   }
+}
+
+/** The patch ids a recorded history carries (its `core_patch` markers). */
+function patchesIn(file: string): string[] {
+  const history = JSON.parse(readFileSync(file, 'utf8')) as { events: { markerRecordedEventAttributes?: { markerName: string; details: Record<string, { payloads: { data: string }[] }> } }[] };
+  return history.events.flatMap((e) => {
+    const marker = e.markerRecordedEventAttributes;
+    if (marker?.markerName !== 'core_patch') return [];
+    return Object.values(marker.details).flatMap((d) => d.payloads.map((p) => (JSON.parse(Buffer.from(p.data, 'base64').toString('utf8')) as { id: string }).id));
+  });
 }
 
 afterAll(closeDb);
@@ -59,8 +67,17 @@ afterAll(closeDb);
 describe('workflow replay', () => {
   it('every recorded history replays deterministically against the current workflow code', async () => {
     if (process.env.ASKFLOW_RECORD_HISTORIES) await record();
-    const files = readdirSync(HISTORIES).filter((f) => f.endsWith('.json')).map((f) => join(HISTORIES, f));
-    expect(files.length).toBeGreaterThanOrEqual(5);
+    const names = readdirSync(HISTORIES).filter((f) => f.endsWith('.json'));
+    const files = names.map((f) => join(HISTORIES, f));
+    // Runs of every path of askWorkflow replay: before plan-once (v1-*), between plan-once and
+    // routing (v2-*), and routed (ask-*); each history carries the patches of its path.
+    const byPrefix = (prefix: string) => names.filter((f) => f.startsWith(prefix));
+    for (const [prefix, patches] of [['v1-ask-', []], ['v2-ask-', [PLAN_ONCE_PATCH]], ['ask-', [PLAN_ONCE_PATCH, ROUTER_PATCH]]] as const) {
+      expect(byPrefix(prefix)).toHaveLength(4);
+      for (const f of byPrefix(prefix)) expect(patchesIn(join(HISTORIES, f))).toEqual(patches);
+    }
+    // Ingestion of one document (runs started before batches still finish) and of a batch.
+    expect(names).toEqual(expect.arrayContaining(['ingest-document.json', 'ingest-batch.json']));
     const { stdout } = await run(process.execPath, [join(DIST_DIR, 'worker', 'replay.js'), ...files]).catch((err: { stdout: string }) => {
       throw new Error(`replay failed:\n${err.stdout}`);
     });

@@ -1,7 +1,7 @@
 // Usage, cost and latency over time per model, live vs test.
 import { useState } from 'react';
 import { api } from '../api.js';
-import type { Analytics } from '../types.js';
+import type { AnalyticsView } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { buckets, datasets } from '../analyticsSeries.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
@@ -17,7 +17,7 @@ export function AnalyticsPage({ projectId }: { projectId: string }) {
     const to = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
     const from = new Date(to.getTime() - r.ms);
     const q = new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), bucket: r.bucket });
-    return api<Analytics>('GET', `/manage/projects/${projectId}/analytics?${q.toString()}`);
+    return api<AnalyticsView>('GET', `/manage/projects/${projectId}/analytics?${q.toString()}`);
   }, [projectId, range]);
 
   const axis = data ? buckets(data) : [];

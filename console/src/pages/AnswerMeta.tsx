@@ -1,6 +1,6 @@
 // What one answer was made of: intent, tool, knowledge, usage, model and its Temporal run.
 import type { AskResult } from '../askStream.js';
-import type { ConsoleConfig } from '../types.js';
+import type { ConsoleConfig } from '@askflow/contract/browser';
 import { runUrl } from '../useConsoleConfig.js';
 
 export function AnswerMeta({ result, config }: { result: AskResult; config: ConsoleConfig | undefined }) {

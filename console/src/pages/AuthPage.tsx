@@ -1,7 +1,7 @@
 // Sign-up and sign-in: the api sets the session and CSRF cookies on success.
 import { useState, type FormEvent } from 'react';
 import { api, messageOf } from '../api.js';
-import type { Owner } from '../types.js';
+import type { Credentials, Owner, SessionView } from '@askflow/contract/browser';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 
 export function AuthPage({ mode, onSignedIn }: { mode: 'signin' | 'signup'; onSignedIn: (owner: Owner) => void }) {
@@ -17,7 +17,7 @@ export function AuthPage({ mode, onSignedIn }: { mode: 'signin' | 'signup'; onSi
     setError(null);
     try {
       const path = mode === 'signup' ? '/manage/session/signup' : '/manage/session';
-      const { owner } = await api<{ owner: Owner }>('POST', path, { email, password });
+      const { owner } = await api<SessionView>('POST', path, { email, password } satisfies Credentials);
       onSignedIn(owner);
     } catch (err) { setError(messageOf(err)); } finally { setBusy(false); }
   };

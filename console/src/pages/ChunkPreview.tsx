@@ -1,11 +1,11 @@
 // The chunks a document was split into: what retrieval can actually find.
 import { api } from '../api.js';
-import type { Chunk, Document } from '../types.js';
+import type { DocumentChunks, DocumentView } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 
-export function ChunkPreview({ base, document, onClose }: { base: string; document: Document; onClose: () => void }) {
-  const { data, error } = useAsync(() => api<{ chunks: Chunk[] }>('GET', `${base}/${document.id}/chunks`), [base, document.id]);
+export function ChunkPreview({ base, document, onClose }: { base: string; document: DocumentView; onClose: () => void }) {
+  const { data, error } = useAsync(() => api<DocumentChunks>('GET', `${base}/${document.id}/chunks`), [base, document.id]);
   return (
     <section aria-label={`Chunks of ${document.name}`}>
       <h2>Chunks of {document.name}</h2>

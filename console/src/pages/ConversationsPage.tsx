@@ -1,7 +1,7 @@
 // Threads with search, and every turn of the one selected.
 import { useState, type FormEvent } from 'react';
 import { api } from '../api.js';
-import type { ThreadSummary } from '../types.js';
+import type { ThreadList } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { ThreadView } from './ThreadView.js';
@@ -12,7 +12,7 @@ export function ConversationsPage({ projectId }: { projectId: string }) {
   const [open, setOpen] = useState<string | null>(null);
   const { data, error } = useAsync(() => {
     const q = new URLSearchParams({ limit: '50', ...(search ? { search } : {}) });
-    return api<{ threads: ThreadSummary[] }>('GET', `/manage/projects/${projectId}/threads?${q.toString()}`);
+    return api<ThreadList>('GET', `/manage/projects/${projectId}/threads?${q.toString()}`);
   }, [projectId, search]);
 
   const submit = (e: FormEvent) => { e.preventDefault(); setSearch(draft.trim()); };

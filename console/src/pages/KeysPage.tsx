@@ -1,14 +1,14 @@
 // API keys: the full key is in the create answer only, so it is shown once with a copy button.
 import { useState, type FormEvent } from 'react';
 import { api, messageOf } from '../api.js';
-import type { ApiKey } from '../types.js';
+import type { ApiKeyCreate, ApiKeyList, ApiKeyView, CreatedApiKey } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { CopyButton } from '../components/CopyButton.js';
 
 export function KeysPage({ projectId }: { projectId: string }) {
   const base = `/manage/projects/${projectId}/keys`;
-  const { data, error, reload } = useAsync(() => api<{ keys: ApiKey[] }>('GET', base), [base]);
+  const { data, error, reload } = useAsync(() => api<ApiKeyList>('GET', base), [base]);
   const [mode, setMode] = useState<'live' | 'test'>('live');
   const [name, setName] = useState('');
   const [created, setCreated] = useState<string | null>(null);
@@ -18,13 +18,13 @@ export function KeysPage({ projectId }: { projectId: string }) {
     e.preventDefault();
     setActionError(null);
     try {
-      const res = await api<{ key: string }>('POST', base, { mode, ...(name ? { name } : {}) });
+      const res = await api<CreatedApiKey>('POST', base, { mode, ...(name ? { name } : {}) } satisfies ApiKeyCreate);
       setCreated(res.key);
       setName('');
       reload();
     } catch (err) { setActionError(messageOf(err)); }
   };
-  const revoke = async (k: ApiKey) => {
+  const revoke = async (k: ApiKeyView) => {
     if (!window.confirm(`Revoke ${k.prefix}…? Apps using it stop working at once.`)) return;
     try { await api('DELETE', `${base}/${k.id}`); reload(); } catch (err) { setActionError(messageOf(err)); }
   };

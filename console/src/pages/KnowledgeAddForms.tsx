@@ -1,12 +1,13 @@
 // The three ways to add knowledge. Text-like files are sent as text; anything else (PDF) as
 // base64, because the API parses binary formats itself.
 import { useState, type FormEvent } from 'react';
+import type { KnowledgeUpload } from '@askflow/contract/browser';
 import { api, messageOf } from '../api.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 
 const textLike = /\.(md|markdown|txt|html?|csv|json)$/i;
 
-async function fileBody(file: File): Promise<Record<string, string>> {
+async function fileBody(file: File): Promise<KnowledgeUpload> {
   if (textLike.test(file.name) || file.type.startsWith('text/')) return { name: file.name, text: await file.text() };
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = '';
@@ -39,12 +40,12 @@ export function KnowledgeAddForms({ base, onAdded }: { base: string; onAdded: ()
         <label><span>Files (text, Markdown, HTML, PDF)</span><input type="file" multiple accept=".md,.markdown,.txt,.html,.htm,.pdf,text/*,application/pdf" onChange={(e) => setFiles([...(e.target.files ?? [])])} /></label>
         <button type="submit" disabled={files.length === 0}>Upload</button>
       </form>
-      <form onSubmit={(e) => void run(e, async () => { await api('POST', base, { name, text }); setName(''); setText(''); })}>
+      <form onSubmit={(e) => void run(e, async () => { await api('POST', base, { name, text } satisfies KnowledgeUpload); setName(''); setText(''); })}>
         <label><span>Document name</span><input type="text" required placeholder="returns.md" value={name} onChange={(e) => setName(e.target.value)} /></label>
         <label><span>Document text</span><textarea rows={4} required value={text} onChange={(e) => setText(e.target.value)} /></label>
         <button type="submit">Add text</button>
       </form>
-      <form onSubmit={(e) => void run(e, async () => { await api('POST', base, { url }); setUrl(''); })}>
+      <form onSubmit={(e) => void run(e, async () => { await api('POST', base, { url } satisfies KnowledgeUpload); setUrl(''); })}>
         <label><span>Page URL</span><input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} /></label>
         <button type="submit">Add URL</button>
       </form>

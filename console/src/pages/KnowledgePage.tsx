@@ -1,19 +1,19 @@
 // Knowledge: upload files, paste text or add URLs; progress bars while documents ingest.
 import { useEffect, useState } from 'react';
 import { api, messageOf } from '../api.js';
-import type { Document } from '../types.js';
+import type { DocumentList, DocumentView } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { KnowledgeAddForms } from './KnowledgeAddForms.js';
 import { ChunkPreview } from './ChunkPreview.js';
 
-const busy = (d: Document) => d.status === 'pending' || d.status === 'ingesting';
+const busy = (d: DocumentView) => d.status === 'pending' || d.status === 'ingesting';
 
 export function KnowledgePage({ projectId }: { projectId: string }) {
   const base = `/manage/projects/${projectId}/knowledge`;
-  const { data, error, reload } = useAsync(() => api<{ documents: Document[] }>('GET', base), [base]);
+  const { data, error, reload } = useAsync(() => api<DocumentList>('GET', base), [base]);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<Document | null>(null);
+  const [preview, setPreview] = useState<DocumentView | null>(null);
 
   // Poll only while something is ingesting, so an idle page costs nothing.
   const ingesting = data?.documents.some(busy) ?? false;
@@ -23,11 +23,11 @@ export function KnowledgePage({ projectId }: { projectId: string }) {
     return () => window.clearInterval(timer);
   }, [ingesting, reload]);
 
-  const remove = async (d: Document) => {
+  const remove = async (d: DocumentView) => {
     if (!window.confirm(`Delete ${d.name}? Its chunks and vectors go with it.`)) return;
     try { await api('DELETE', `${base}/${d.id}`); if (preview?.id === d.id) setPreview(null); reload(); } catch (err) { setActionError(messageOf(err)); }
   };
-  const reindex = async (d: Document) => {
+  const reindex = async (d: DocumentView) => {
     try { await api('POST', `${base}/${d.id}/reindex`); reload(); } catch (err) { setActionError(messageOf(err)); }
   };
 

@@ -1,7 +1,7 @@
 // Chat with the project the way an app does: public streaming ask, a test key, thread continuity.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, messageOf } from '../api.js';
-import type { Project } from '../types.js';
+import type { ModelEntry, ModelMenu, ProjectView } from '@askflow/contract/browser';
 import { askStream, type AskResult } from '../askStream.js';
 import { playgroundKey } from '../playgroundKey.js';
 import { useConsoleConfig } from '../useConsoleConfig.js';
@@ -9,14 +9,13 @@ import { ErrorMessage } from '../components/ErrorMessage.js';
 import { AnswerMeta } from './AnswerMeta.js';
 
 interface ChatTurn { message: string; result: AskResult }
-interface MenuEntry { id: string; isDefault: boolean }
 
-export function PlaygroundPage({ project }: { project: Project }) {
+export function PlaygroundPage({ project }: { project: ProjectView }) {
   const config = useConsoleConfig();
   const [turns, setTurns] = useState<ChatTurn[]>([]);
   const [message, setMessage] = useState('');
   const [threadId, setThreadId] = useState<string | undefined>();
-  const [menu, setMenu] = useState<MenuEntry[]>([]);
+  const [menu, setMenu] = useState<ModelEntry[]>([]);
   const [model, setModel] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -33,7 +32,7 @@ export function PlaygroundPage({ project }: { project: Project }) {
     withKey(async (key) => {
       const res = await fetch('/service/models', { headers: { 'X-API-Key': key, 'X-Tenant-Id': project.id } });
       if (!res.ok) throw new ApiError(res.status, 'Error', `models: HTTP ${res.status}`);
-      return (await res.json()) as { models: MenuEntry[] };
+      return (await res.json()) as ModelMenu;
     }).then((m) => setMenu(m.models), (e: unknown) => setError(messageOf(e)));
   }, [project.id]);
 

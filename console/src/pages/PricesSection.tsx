@@ -1,7 +1,7 @@
 // The price table (USD per million tokens); saving replaces the whole table.
 import { useEffect, useState } from 'react';
 import { api, messageOf } from '../api.js';
-import type { Price } from '../types.js';
+import type { PriceList, PricesInput } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 
@@ -9,7 +9,7 @@ interface Row { modelId: string; inputPerMillion: string; outputPerMillion: stri
 
 export function PricesSection({ projectId }: { projectId: string }) {
   const path = `/manage/projects/${projectId}/prices`;
-  const { data, error } = useAsync(() => api<{ prices: Price[] }>('GET', path), [path]);
+  const { data, error } = useAsync(() => api<PriceList>('GET', path), [path]);
   const [rows, setRows] = useState<Row[]>([]);
   const [actionError, setActionError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -22,7 +22,7 @@ export function PricesSection({ projectId }: { projectId: string }) {
   const save = async () => {
     setActionError(null);
     try {
-      await api('PUT', path, { prices: rows.filter((r) => r.modelId.trim()).map((r) => ({ modelId: r.modelId.trim(), inputPerMillion: Number(r.inputPerMillion), outputPerMillion: Number(r.outputPerMillion) })) });
+      await api('PUT', path, { prices: rows.filter((r) => r.modelId.trim()).map((r) => ({ modelId: r.modelId.trim(), inputPerMillion: Number(r.inputPerMillion), outputPerMillion: Number(r.outputPerMillion) })) } satisfies PricesInput);
       setSaved(true);
     } catch (err) { setActionError(messageOf(err)); }
   };

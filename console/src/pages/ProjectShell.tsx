@@ -1,6 +1,6 @@
 // A project's tabs; each tab is its own page component.
 import { api } from '../api.js';
-import type { Project } from '../types.js';
+import type { ProjectView } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { SettingsPage } from './SettingsPage.js';
@@ -17,7 +17,7 @@ const tabs: [string, string][] = [
 ];
 
 export function ProjectShell({ projectId, tab }: { projectId: string; tab: string }) {
-  const { data: project, error, reload } = useAsync(() => api<Project>('GET', `/manage/projects/${projectId}`), [projectId]);
+  const { data: project, error, reload } = useAsync(() => api<ProjectView>('GET', `/manage/projects/${projectId}`), [projectId]);
   if (error) return <ErrorMessage error={error} />;
   if (!project) return <p>Loading…</p>;
   return (

@@ -1,20 +1,20 @@
 // Project list with create, rename and delete.
 import { useState, type FormEvent } from 'react';
 import { api, messageOf } from '../api.js';
-import type { Project } from '../types.js';
+import type { ProjectCreate, ProjectList, ProjectPatch, ProjectView } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { go } from '../router.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 
 export function ProjectsPage() {
-  const { data, error, reload } = useAsync(() => api<{ projects: Project[] }>('GET', '/manage/projects'), []);
+  const { data, error, reload } = useAsync(() => api<ProjectList>('GET', '/manage/projects'), []);
   const [name, setName] = useState('');
   const [actionError, setActionError] = useState<string | null>(null);
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      const project = await api<Project>('POST', '/manage/projects', { name });
+      const project = await api<ProjectView>('POST', '/manage/projects', { name } satisfies ProjectCreate);
       setName('');
       go(`projects/${project.id}/settings`);
     } catch (err) { setActionError(messageOf(err)); }
@@ -44,7 +44,7 @@ export function ProjectsPage() {
                 <td>
                   <button type="button" onClick={() => {
                     const next = window.prompt('New name', p.name);
-                    if (next) void act(() => api('PATCH', `/manage/projects/${p.id}`, { name: next }));
+                    if (next) void act(() => api('PATCH', `/manage/projects/${p.id}`, { name: next } satisfies ProjectPatch));
                   }}>Rename {p.name}</button>{' '}
                   <button type="button" onClick={() => {
                     if (window.confirm(`Delete ${p.name}? Keys, threads and knowledge go with it.`)) void act(() => api('DELETE', `/manage/projects/${p.id}`));

@@ -1,13 +1,13 @@
 // Provider connections. A key is write-only: the API only ever says whether one is stored.
 import { useState, type FormEvent } from 'react';
 import { api, messageOf } from '../api.js';
-import type { Provider } from '../types.js';
+import type { ProviderConnectionInput, ProviderConnectionList } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 
 export function ProvidersSection({ projectId }: { projectId: string }) {
   const base = `/manage/projects/${projectId}/providers`;
-  const { data, error, reload } = useAsync(() => api<{ providers: Provider[] }>('GET', base), [base]);
+  const { data, error, reload } = useAsync(() => api<ProviderConnectionList>('GET', base), [base]);
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
   const [apiKey, setApiKey] = useState('');
@@ -18,7 +18,7 @@ export function ProvidersSection({ projectId }: { projectId: string }) {
     setActionError(null);
     try {
       // Omitting apiKey keeps the stored one: an empty field never erases a key.
-      await api('PUT', `${base}/${encodeURIComponent(name)}`, { baseUrl, ...(apiKey ? { apiKey } : {}) });
+      await api('PUT', `${base}/${encodeURIComponent(name)}`, { baseUrl, ...(apiKey ? { apiKey } : {}) } satisfies ProviderConnectionInput);
       setName(''); setBaseUrl(''); setApiKey('');
       reload();
     } catch (err) { setActionError(messageOf(err)); }

@@ -1,13 +1,13 @@
 // Project settings: model, temperature, prompt, switches, the model menu and voice model.
 import { useState, type FormEvent } from 'react';
 import { api, messageOf } from '../api.js';
-import type { Project } from '../types.js';
+import type { ProjectPatch, ProjectView } from '@askflow/contract/browser';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { CopyButton } from '../components/CopyButton.js';
 import { ProvidersSection } from './ProvidersSection.js';
 import { PricesSection } from './PricesSection.js';
 
-export function SettingsPage({ project, onSaved }: { project: Project; onSaved: () => void }) {
+export function SettingsPage({ project, onSaved }: { project: ProjectView; onSaved: () => void }) {
   const [form, setForm] = useState({
     name: project.name,
     chatModel: project.chatModel,
@@ -37,7 +37,7 @@ export function SettingsPage({ project, onSaved }: { project: Project; onSaved: 
         modelSwitching: form.modelSwitching,
         models: form.models.split('\n').map((m) => m.trim()).filter(Boolean),
         voiceModel: form.voiceModel.trim() || null,
-      });
+      } satisfies ProjectPatch);
       setSaved(true);
       onSaved();
     } catch (err) { setError(messageOf(err)); }

@@ -1,17 +1,17 @@
 // The secret tools use to verify Askflow's calls; hidden until asked for, rotatable with grace.
 import { useState } from 'react';
 import { api, messageOf } from '../api.js';
-import type { SigningSecret } from '../types.js';
+import type { RotateSecret, SigningSecretView } from '@askflow/contract/browser';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { CopyButton } from '../components/CopyButton.js';
 
 export function SigningSecretSection({ projectId }: { projectId: string }) {
   const path = `/manage/projects/${projectId}/signing-secret`;
-  const [secret, setSecret] = useState<SigningSecret | null>(null);
+  const [secret, setSecret] = useState<SigningSecretView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = async (rotate: boolean) => {
     setError(null);
-    try { setSecret(await api<SigningSecret>(rotate ? 'POST' : 'GET', rotate ? `${path}/rotate` : path, rotate ? {} : undefined)); } catch (err) { setError(messageOf(err)); }
+    try { setSecret(await api<SigningSecretView>(rotate ? 'POST' : 'GET', rotate ? `${path}/rotate` : path, rotate ? ({} satisfies RotateSecret) : undefined)); } catch (err) { setError(messageOf(err)); }
   };
   return (
     <section>

@@ -1,13 +1,13 @@
 // Every turn of one thread, with what it cost and a link to its run.
 import { api } from '../api.js';
-import type { Turn } from '../types.js';
+import type { ThreadTurns } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { runUrl, useConsoleConfig } from '../useConsoleConfig.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 
 export function ThreadView({ projectId, threadId }: { projectId: string; threadId: string }) {
   const config = useConsoleConfig();
-  const { data, error } = useAsync(() => api<{ turns: Turn[] }>('GET', `/manage/projects/${projectId}/threads/${threadId}`), [projectId, threadId]);
+  const { data, error } = useAsync(() => api<ThreadTurns>('GET', `/manage/projects/${projectId}/threads/${threadId}`), [projectId, threadId]);
   return (
     <section aria-label="Thread">
       <h2>Thread <code>{threadId}</code></h2>

@@ -2,17 +2,17 @@
 // typo is reported here instead of as a vague 400.
 import { useState, type FormEvent } from 'react';
 import { api, messageOf } from '../api.js';
-import type { Tool } from '../types.js';
+import type { ToolInput, ToolView } from '@askflow/contract/browser';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 
 const emptySchema = '{\n  "type": "object",\n  "properties": {}\n}';
 
-export function ToolForm({ base, tool, onDone, onCancel }: { base: string; tool: Tool | null; onDone: () => void; onCancel: () => void }) {
+export function ToolForm({ base, tool, onDone, onCancel }: { base: string; tool: ToolView | null; onDone: () => void; onCancel: () => void }) {
   const [name, setName] = useState(tool?.name ?? '');
   const [description, setDescription] = useState(tool?.description ?? '');
   const [parameters, setParameters] = useState(tool ? JSON.stringify(tool.parameters, null, 2) : emptySchema);
   const [url, setUrl] = useState(tool?.url ?? '');
-  const [method, setMethod] = useState(tool?.method ?? 'POST');
+  const [method, setMethod] = useState<ToolInput['method']>(tool?.method ?? 'POST');
   const [timeoutMs, setTimeoutMs] = useState(String(tool?.timeoutMs ?? 10000));
   const [forwardHeaders, setForwardHeaders] = useState((tool?.forwardHeaders ?? []).join(', '));
   const [error, setError] = useState<string | null>(null);
@@ -20,12 +20,13 @@ export function ToolForm({ base, tool, onDone, onCancel }: { base: string; tool:
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    let schema: unknown;
-    try { schema = JSON.parse(parameters); } catch (err) { setError(`Parameters are not valid JSON: ${messageOf(err)}`); return; }
+    // The API checks that it is a JSON Schema of an object.
+    let schema: ToolInput['parameters'];
+    try { schema = JSON.parse(parameters) as ToolInput['parameters']; } catch (err) { setError(`Parameters are not valid JSON: ${messageOf(err)}`); return; }
     const body = {
       name, description, parameters: schema, url, method, timeoutMs: Number(timeoutMs),
       forwardHeaders: forwardHeaders.split(',').map((h) => h.trim()).filter(Boolean),
-    };
+    } satisfies ToolInput;
     try {
       if (tool) await api('PUT', `${base}/${tool.id}`, body);
       else await api('POST', base, body);
@@ -41,7 +42,7 @@ export function ToolForm({ base, tool, onDone, onCancel }: { base: string; tool:
       <label><span>Parameters (JSON Schema)</span><textarea rows={6} value={parameters} onChange={(e) => setParameters(e.target.value)} /></label>
       <label><span>URL</span><input type="url" required size={60} value={url} onChange={(e) => setUrl(e.target.value)} /></label>
       <label><span>Method</span>
-        <select value={method} onChange={(e) => setMethod(e.target.value)}>
+        <select value={method} onChange={(e) => setMethod(e.target.value as ToolInput['method'])}>
           <option>POST</option><option>PUT</option><option>PATCH</option>
         </select>
       </label>

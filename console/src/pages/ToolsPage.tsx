@@ -1,40 +1,37 @@
 // Tools list with create/edit/delete and test calls, plus the signing secret.
 import { useState } from 'react';
 import { api, messageOf } from '../api.js';
-import type { Tool } from '../types.js';
+import type { ToolList, ToolTestInput, ToolTestResult, ToolView } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { ToolForm } from './ToolForm.js';
 import { SigningSecretSection } from './SigningSecretSection.js';
 
-interface TestResult { ok: boolean; status?: number; body?: unknown; error?: string; durationMs: number }
-
-/** What the tool answered to one signed test call; a text body is shown as the tool sent it. */
-function ToolTestResult({ result }: { result: TestResult }) {
-  const body = typeof result.body === 'string' ? result.body : JSON.stringify(result.body, null, 2);
+/** What the tool answered to one signed test call, its body shown as the tool sent it. */
+function TestCallResult({ result }: { result: ToolTestResult }) {
   return (
     <div role="status" className={result.ok ? 'notice' : 'error'} data-testid="tool-test-result">
-      {result.ok ? `OK ${result.status}` : `Failed: ${result.error ?? `HTTP ${result.status}`}`} in {result.durationMs} ms
-      {body !== undefined && <pre style={{ whiteSpace: 'pre-wrap' }}>{body}</pre>}
+      {result.ok ? `OK ${result.status}` : `Failed: ${result.error}`} in {result.durationMs} ms
+      {result.ok && <pre style={{ whiteSpace: 'pre-wrap' }}>{result.body}</pre>}
     </div>
   );
 }
 
 export function ToolsPage({ projectId }: { projectId: string }) {
   const base = `/manage/projects/${projectId}/tools`;
-  const { data, error, reload } = useAsync(() => api<{ tools: Tool[] }>('GET', base), [base]);
-  const [editing, setEditing] = useState<Tool | 'new' | null>(null);
+  const { data, error, reload } = useAsync(() => api<ToolList>('GET', base), [base]);
+  const [editing, setEditing] = useState<ToolView | 'new' | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [results, setResults] = useState<Record<string, TestResult>>({});
+  const [results, setResults] = useState<Record<string, ToolTestResult>>({});
 
-  const remove = async (t: Tool) => {
+  const remove = async (t: ToolView) => {
     if (!window.confirm(`Delete tool ${t.name}?`)) return;
     try { await api('DELETE', `${base}/${t.id}`); reload(); } catch (err) { setActionError(messageOf(err)); }
   };
-  const test = async (t: Tool) => {
+  const test = async (t: ToolView) => {
     setActionError(null);
     try {
-      const r = await api<TestResult>('POST', `${base}/${t.id}/test`, {});
+      const r = await api<ToolTestResult>('POST', `${base}/${t.id}/test`, {} satisfies ToolTestInput);
       setResults({ ...results, [t.id]: r });
     } catch (err) { setActionError(messageOf(err)); }
   };
@@ -57,7 +54,7 @@ export function ToolsPage({ projectId }: { projectId: string }) {
                   <button type="button" onClick={() => setEditing(t)}>Edit {t.name}</button>{' '}
                   <button type="button" onClick={() => void test(t)}>Send test call to {t.name}</button>{' '}
                   <button type="button" onClick={() => void remove(t)}>Delete {t.name}</button>
-                  {results[t.id] && <ToolTestResult result={results[t.id]!} />}
+                  {results[t.id] && <TestCallResult result={results[t.id]!} />}
                 </td>
               </tr>
             ))}</tbody>

@@ -57,18 +57,11 @@ describe('topKRows', () => {
     expect([...data]).toEqual([0, 0, 0, expect.closeTo(0.6, 6), expect.closeTo(0.8, 6), 0]);
   });
 
-  it('scans 100k × 256 in tens of milliseconds', () => {
+  // Speed is measured side by side in bench/retrieval.ts (npm run bench:retrieval), not asserted here.
+  it('finds the same top 50 as a full sort over 100k × 256', () => {
     const matrix = randomMatrix(100_000, 256, 42);
     const next = random(7);
-    const queries = Array.from({ length: 6 }, () => unitQuery(Array.from({ length: 256 }, next)));
-    topKRows(matrix, queries[0]!, 50); // warm-up: let V8 optimise the loop
-    const times = queries.slice(1).map((q) => {
-      const started = performance.now();
-      expect(topKRows(matrix, q, 50)).toHaveLength(50);
-      return performance.now() - started;
-    });
-    const median = times.sort((a, b) => a - b)[2]!;
-    // ~20 ms on a quiet machine; the bound leaves room for a busy CI runner, not for a full sort.
-    expect(median).toBeLessThan(100);
+    const q = unitQuery(Array.from({ length: 256 }, next));
+    expect(topKRows(matrix, q, 50).map((r) => r.row)).toEqual(bruteForce(matrix, q, 50).map((r) => r.row));
   });
 });

@@ -1,0 +1,30 @@
+import { chatProviderFor, embedderFor, type ProviderConnection } from '../../providers/registry.js';
+import type { ChatProvider, Embedder } from '../../providers/types.js';
+import type { ModelPlan } from '../../interface/ask.js';
+import { FAILURE_TYPES } from '../../interface/failures.js';
+import type { Pool } from '../../store/pool.js';
+import { StepFailure } from '../failures.js';
+import { providerConnection } from '../providerConnection.js';
+
+export interface ConnectionDeps {
+  pool: Pool;
+  /** Decrypts provider keys. */
+  masterKey: Buffer;
+}
+
+/** The model's connection with its decrypted key: read when the step runs, never kept in the plan. */
+async function connectionFor(deps: ConnectionDeps, projectId: string, model: ModelPlan): Promise<ProviderConnection> {
+  const connection = await providerConnection(deps.pool, deps.masterKey, projectId, model.provider);
+  if (!connection) throw new StepFailure(`provider "${model.provider}" is no longer configured for this project`, FAILURE_TYPES.refused, false);
+  return connection;
+}
+
+/** The chat provider that runs the plan's model. */
+export async function chatProviderOf(deps: ConnectionDeps, projectId: string, model: ModelPlan): Promise<ChatProvider> {
+  return chatProviderFor(await connectionFor(deps, projectId, model));
+}
+
+/** The project's fixed embedder: chunks and questions always go through the same one. */
+export async function embedderOf(deps: ConnectionDeps, projectId: string, model: ModelPlan): Promise<Embedder> {
+  return embedderFor(await connectionFor(deps, projectId, model), model.name);
+}

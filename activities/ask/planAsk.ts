@@ -1,0 +1,52 @@
+import { builtInConnection, parseModelId } from '../../providers/registry.js';
+import type { AskPlan, AskWorkflowInput, ModelPlan } from '../../interface/ask.js';
+import { FAILURE_TYPES } from '../../interface/failures.js';
+import { hasReadyDocuments } from '../../store/documents.js';
+import type { Pool } from '../../store/pool.js';
+import { priceOf } from '../../store/prices.js';
+import { getProject } from '../../store/projects.js';
+import { listProviders } from '../../store/providers.js';
+import { listTools } from '../../store/tools.js';
+import { StepFailure } from '../failures.js';
+
+/** The model on its connection: a built-in one or one of the project's (`connections`). */
+function modelPlan(id: string, connections: { name: string; kind: string }[]): ModelPlan {
+  const ref = parseModelId(id);
+  const connection = builtInConnection(ref.provider) ?? connections.find((c) => c.name === ref.provider);
+  if (!connection) throw new StepFailure(`provider "${ref.provider}" is no longer configured for this project`, FAILURE_TYPES.refused, false);
+  return { id, provider: ref.provider, kind: connection.kind, name: ref.model };
+}
+
+/**
+ * The ask's first step: everything it runs with, read from the project once. The model is the
+ * one the api resolved by the selection rules; the rest are the project's settings now.
+ */
+export function planAsk(pool: Pool) {
+  return async function planAsk(input: AskWorkflowInput): Promise<AskPlan> {
+    return readPlan(pool, input.tenantId, input.model);
+  };
+}
+
+/** The project's plan for an ask answered by `modelId` (by default the project's chat model). */
+export async function readPlan(pool: Pool, projectId: string, modelId?: string): Promise<AskPlan> {
+  const project = await getProject(pool, projectId);
+  if (!project) throw new StepFailure(`project ${projectId} no longer exists`, FAILURE_TYPES.projectGone, false);
+  const model = modelId ?? project.chatModel;
+  const [indexed, tools, price, connections] = await Promise.all([
+    project.ragEnabled ? hasReadyDocuments(pool, project.id) : false,
+    project.toolsEnabled ? listTools(pool, project.id) : [],
+    priceOf(pool, project.id, model),
+    listProviders(pool, project.id),
+  ]);
+  return {
+    projectId: project.id,
+    model: modelPlan(model, connections),
+    systemPrompt: project.systemPrompt,
+    temperature: project.temperature,
+    historyTokenBudget: project.historyTokenBudget,
+    maxToolRounds: project.maxToolRounds,
+    knowledge: indexed ? { embeddingModel: modelPlan(project.embeddingModel, connections), topK: project.ragTopK, minScore: project.ragMinScore } : null,
+    tools: tools.map(({ name, description, parameters, url, method, timeoutMs, forwardHeaders }) => ({ name, description, parameters, url, method, timeoutMs, forwardHeaders })),
+    price,
+  };
+}

@@ -1,0 +1,18 @@
+import { retrieve } from '../../knowledge/retrieve.js';
+import type { VectorIndex } from '../../knowledge/types.js';
+import type { AskPlan, RetrievedPassage } from '../../interface/ask.js';
+import { embedderOf, type ConnectionDeps } from './connections.js';
+
+/** The project's chunks that answer the question, best first (none when nothing is relevant). */
+export function searchKnowledge(deps: ConnectionDeps & { vectorIndex: VectorIndex }) {
+  return async function searchKnowledge(plan: AskPlan, question: string): Promise<RetrievedPassage[]> {
+    if (!plan.knowledge) return [];
+    const embedder = await embedderOf(deps, plan.projectId, plan.knowledge.embeddingModel);
+    const found = await retrieve({ pool: deps.pool, index: deps.vectorIndex, embedder }, plan.projectId, question, {
+      topK: plan.knowledge.topK,
+      minScore: plan.knowledge.minScore,
+      mode: 'hybrid',
+    });
+    return found.map((c) => ({ chunkId: c.id, documentId: c.documentId, document: c.document, chunkIndex: c.chunkIndex, text: c.text, headings: c.headings, score: c.score }));
+  };
+}

@@ -1,0 +1,13 @@
+// The browser-safe half of the contract: every wire shape, none of Node's built-ins. The
+// signature scheme (node:crypto) is only on the main entry, which re-exports all of this.
+export * from './ask.js';
+export * from './models.js';
+export * from './errors.js';
+export * from './events.js';
+export * from './headers.js';
+export * from './manage.js';
+export * from './owners.js';
+export * from './keys.js';
+export * from './conversations.js';
+export * from './cancel.js';
+export * from './toolCall.js';

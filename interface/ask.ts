@@ -1,0 +1,138 @@
+import type { AskResponse, Usage } from '@askflow/contract';
+import type { ContextPassage, JsonOutput, ToolCall, ToolRound } from '../providers/types.js';
+import type { KeyMode } from '../store/apiKeys.js';
+import type { Tool } from '../store/tools.js';
+
+export type { ContextPassage, JsonOutput, KeyMode, ToolCall, ToolRound };
+
+/**
+ * The ask as api, worker, activities and workflows all see it. This module holds only types and
+ * shared definitions (no I/O), so the deterministic workflow sandbox may import it.
+ */
+
+/** The workflow type the api starts and the worker registers. */
+export const ASK_WORKFLOW_TYPE = 'askWorkflow';
+
+/** What the api hands the workflow: everything already authenticated, validated and resolved. */
+export interface AskWorkflowInput {
+  requestId: string;
+  tenantId: string;
+  /** Existing thread, or the id the new thread gets with its first answer. */
+  threadId: string;
+  message: string;
+  /** Resolved `<provider>:<model>` id that will answer. */
+  model: string;
+  externalUserId: string | null;
+  keyMode: KeyMode;
+  /** Unix ms when the api accepted the request; latency is measured from here. */
+  receivedAt: number;
+  responseFormat?: JsonOutput;
+  /** A client is reading the event log: stream the answer as `delta`s (JSON asks skip that work). */
+  stream?: boolean;
+  /** `authToken`, `headers` and `toolHeaders`, sealed with the master key (store/secrets.ts). */
+  sealedCredentials?: string;
+}
+
+/** The workflow's signature, for typed starts and handles without importing workflow code. */
+export type AskWorkflow = (input: AskWorkflowInput) => Promise<AskResponse>;
+
+/** A model on one of the project's provider connections (`local` is the built-in one). */
+export interface ModelPlan {
+  /** `<provider>:<model>`, as on the model menu. */
+  id: string;
+  /** The connection's name (the part before the first colon). */
+  provider: string;
+  /** The connection's protocol (`openai`, `local`, …): which adapter speaks to it. */
+  kind: string;
+  /** The model's name within the provider. */
+  name: string;
+}
+
+/** A project tool as this ask may use it: what the model sees, and where and how it is called. */
+export type ToolPlan = Omit<Tool, 'id'>;
+
+/** The answering model's prices, per million tokens; null when the owner set none. */
+export interface PricePlan {
+  inputPerMillion: number;
+  outputPerMillion: number;
+}
+
+/**
+ * What one ask runs with, read once from the project when the ask starts (`planAsk`) and handed
+ * to every later step, so settings changed mid-ask cannot mix within it. Holds no secret: it is
+ * kept in the workflow's history. Secrets (provider keys, signing secrets, caller credentials)
+ * are fetched or opened by the step that uses them.
+ */
+export interface AskPlan {
+  projectId: string;
+  model: ModelPlan;
+  systemPrompt: string;
+  temperature: number;
+  /** Earlier turns given to the model, newest first, up to this many tokens. */
+  historyTokenBudget: number;
+  /** Rounds of tool calls the model may make before it must answer (absent in plans made before routing). */
+  maxToolRounds?: number;
+  /** Knowledge search: null when RAG is off or the project has no indexed document. */
+  knowledge: { embeddingModel: ModelPlan; topK: number; minScore: number } | null;
+  /** The tools the model may choose from: empty when tools are off. */
+  tools: ToolPlan[];
+  price: PricePlan | null;
+}
+
+/** A knowledge chunk found for the question, best first. */
+export interface RetrievedPassage {
+  chunkId: string;
+  documentId: string;
+  document: string;
+  chunkIndex: number;
+  text: string;
+  headings: string[];
+  score: number;
+}
+
+/** The tool the model chose, with its arguments; null when none applies. */
+export interface ToolDecision {
+  choice: { name: string; arguments: Record<string, unknown> } | null;
+  usage: Usage;
+}
+
+/** One round of a routed ask: the model's answer, or the tools it calls and why. */
+export type TurnOutcome =
+  | { kind: 'answer'; answer: string; usage: Usage; model: string }
+  | { kind: 'tool_calls'; calls: ToolCall[]; usage: Usage; reason: string | null };
+
+export interface GeneratedAnswer {
+  answer: string;
+  usage: Usage;
+  model: string;
+}
+
+/** The ask's activities as the workflow calls them (implemented in activities/ask/). */
+export interface AskActivities {
+  /** Reads the project once: model, prompts, knowledge and tools for this ask. */
+  planAsk(input: AskWorkflowInput): Promise<AskPlan>;
+  searchKnowledge(plan: AskPlan, question: string): Promise<RetrievedPassage[]>;
+  selectTool(plan: AskPlan, message: string): Promise<ToolDecision>;
+  /** One signed call to the tool's endpoint; the result's text. */
+  invokeTool(plan: AskPlan, input: AskWorkflowInput, name: string, args: Record<string, unknown>): Promise<string>;
+  composeAnswer(plan: AskPlan, input: AskWorkflowInput, context: ContextPassage[]): Promise<GeneratedAnswer>;
+  saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<void>;
+  /**
+   * One round of a routed ask: the plan's model answers or calls tools (knowledge search beside
+   * the project's tools). `final`: it must answer now. Streamed asks get the answer as `delta`s.
+   */
+  respondTurn(plan: AskPlan, input: AskWorkflowInput, rounds: ToolRound[], final: boolean): Promise<TurnOutcome>;
+}
+
+/**
+ * The first ask workflow's activities (before plan-once): each read the project itself. Kept so
+ * runs started before the `plan-once` patch replay and finish (workflows/legacy/askV1.ts).
+ */
+export interface AskV1Activities {
+  classifyIntent(input: AskWorkflowInput): Promise<{ retrieve: boolean; tools: boolean }>;
+  retrieveChunks(projectId: string, question: string): Promise<RetrievedPassage[]>;
+  chooseTool(input: AskWorkflowInput): Promise<ToolDecision>;
+  callTool(input: AskWorkflowInput, name: string, args: Record<string, unknown>): Promise<string>;
+  generateAnswer(input: AskWorkflowInput, context?: ContextPassage[]): Promise<GeneratedAnswer>;
+  persistTurn(input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<void>;
+}

@@ -1,0 +1,16 @@
+import { defineQuery } from '@temporalio/workflow';
+import type { StreamEvent } from '@askflow/contract';
+
+/** The one topic of an ask's event log; offsets in it are the SSE event ids. */
+export const ASK_EVENTS_TOPIC = 'ask';
+
+export interface NumberedEvent {
+  id: number;
+  event: StreamEvent;
+}
+
+/**
+ * Events from offset `from` on. Queries still answer after the run has closed (polling updates
+ * do not), so a client that reconnects late catches up through this.
+ */
+export const askEventsQuery = defineQuery<NumberedEvent[], [number]>('askEvents');

@@ -1,0 +1,55 @@
+/**
+ * Failure types an activity gives its ApplicationFailure, and what a failed ask tells its
+ * caller. Pure and dependency-free: activities raise these types, the workflow turns them into
+ * the stream's `error` event, the api into the JSON error.
+ */
+export const FAILURE_TYPES = {
+  /** The provider refused the request (4xx other than 429): not retried. */
+  refused: 'refused',
+  rateLimited: 'rate_limited',
+  unavailable: 'unavailable',
+  timeout: 'timeout',
+  network: 'network',
+  /** The model's output does not satisfy the requested format. */
+  outputInvalid: 'output_invalid',
+  /** A tool answered with a refusal, or its address is refused: not retried. */
+  toolFailed: 'tool_failed',
+  /** A tool could not be reached or answered 5xx/429: retried. */
+  toolUnavailable: 'tool_unavailable',
+  /** The project was deleted while the ask ran. */
+  projectGone: 'project_gone',
+  /** A document was deleted while it was ingested. */
+  documentGone: 'gone',
+  /** A document's URL could not be fetched (or answered 4xx/5xx). */
+  fetchFailed: 'fetch_failed',
+  /** A document has no content. */
+  documentEmpty: 'empty',
+  /** A document could not be parsed as its kind. */
+  unparseable: 'unparseable',
+} as const;
+
+export type FailureType = (typeof FAILURE_TYPES)[keyof typeof FAILURE_TYPES];
+
+export type AskFailureCode = 'ProviderError' | 'ModelOutputInvalid' | 'Cancelled' | 'Internal';
+
+const PROVIDER_TYPES = new Set<string>([FAILURE_TYPES.refused, FAILURE_TYPES.rateLimited, FAILURE_TYPES.unavailable, FAILURE_TYPES.timeout, FAILURE_TYPES.network]);
+
+interface FailureLike {
+  name?: string;
+  type?: string | null;
+  message?: string;
+  cause?: unknown;
+}
+
+/** What a failed ask tells its caller, from the failure chain of the run. */
+export function describeAskFailure(err: unknown): { code: AskFailureCode; message: string } {
+  const chain: FailureLike[] = [];
+  for (let f = err as FailureLike | undefined; f && typeof f === 'object'; f = f.cause as FailureLike | undefined) chain.push(f);
+  if (chain.some((f) => f.name === 'CancelledFailure')) return { code: 'Cancelled', message: 'The ask was cancelled' };
+  // The innermost failure: an activity's ApplicationFailure sits under ActivityFailure (and WorkflowFailedError).
+  const root = chain.at(-1) ?? {};
+  const message = root.message ?? 'unknown failure';
+  if (root.type === FAILURE_TYPES.outputInvalid) return { code: 'ModelOutputInvalid', message: `The model could not produce the requested output: ${message}` };
+  if (root.type && PROVIDER_TYPES.has(root.type)) return { code: 'ProviderError', message: `The model provider failed: ${message}` };
+  return { code: 'Internal', message: `The ask failed: ${message}` };
+}

@@ -1,0 +1,24 @@
+// The project's indexed knowledge as the offline router sees it: how many chunks, and how many
+// of them hold each term of a question (PostgreSQL's full-text index answers both at once).
+import type { CorpusStats } from '../providers/types.js';
+import type { Pool } from '../store/pool.js';
+import { termStats } from '../store/termStats.js';
+
+/**
+ * CorpusStats over one project's chunks, costing nothing until asked: each `documentFrequency`
+ * call is one query over the terms it is given, which also counts the chunks, so `chunks` is
+ * known once the first call has answered (0 before). The router asks first, then reads it.
+ */
+export function corpusStatsFor(pool: Pool, projectId: string): CorpusStats {
+  let chunks = 0;
+  return {
+    get chunks() {
+      return chunks;
+    },
+    async documentFrequency(terms: string[]): Promise<Map<string, number>> {
+      const stats = await termStats(pool, projectId, terms);
+      chunks = stats.chunks;
+      return stats.frequency;
+    },
+  };
+}

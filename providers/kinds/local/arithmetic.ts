@@ -1,0 +1,65 @@
+// Arithmetic the offline model can answer itself ("What is 17 times 3?" → 51): no document
+// holds the answer, so searching knowledge for it would only quote unrelated text.
+
+const NUMBER = String.raw`-?\d+(?:\.\d+)?`;
+const OPERATORS: [RegExp, string][] = [
+  [/\s*(?:\+|\bplus\b|\badded to\b)\s*/g, ' + '],
+  [/\s*(?:(?<=\d\s*)-(?=\s*\d)|\bminus\b|\bless\b)\s*/g, ' - '],
+  [/\s*(?:\*|×|(?<=\d\s*)x(?=\s*\d)|\btimes\b|\bmultiplied by\b)\s*/g, ' * '],
+  [/\s*(?:\/|÷|\bdivided by\b|\bover\b)\s*/g, ' / '],
+  [/\s*(?:\^|\bto the power of\b)\s*/g, ' ^ '],
+];
+
+/** The arithmetic expression a message asks to evaluate, normalised to `a op b op c`, or null. */
+export function arithmeticQuestion(message: string): string | null {
+  let s = message
+    .toLowerCase()
+    .trim()
+    .replace(/[?!.=]+$/, '')
+    .replace(/^(?:(?:please |can you |could you )?(?:what(?:'s| is)|whats|how much is|calculate|compute|evaluate|solve|tell me)\s+)/, '')
+    .replace(/\s+(?:equal|equals|make)$/, '')
+    .trim();
+  s = s.replace(/(\d),(\d{3})\b/g, '$1$2');
+  for (const [pattern, op] of OPERATORS) s = s.replace(pattern, op);
+  s = s.replace(/\s+/g, ' ').trim();
+  const expression = new RegExp(`^\\(?${NUMBER}(?: [-+*/^] \\(?${NUMBER}\\)?)+$`);
+  return expression.test(s) ? s : null;
+}
+
+/** The value of an expression from `arithmeticQuestion`, with the usual precedence; null if undefined (÷0). */
+export function evaluateArithmetic(expression: string): number | null {
+  const tokens = expression.replace(/[()]/g, '').split(' ');
+  const values: number[] = [Number(tokens[0])];
+  const ops: string[] = [];
+  for (let i = 1; i < tokens.length; i += 2) {
+    ops.push(tokens[i]!);
+    values.push(Number(tokens[i + 1]));
+  }
+  // Powers, then products and quotients, then sums: one pass per level over a flat list.
+  const apply = (level: string[], fn: (a: number, op: string, b: number) => number) => {
+    for (let i = 0; i < ops.length; ) {
+      if (level.includes(ops[i]!)) {
+        values.splice(i, 2, fn(values[i]!, ops[i]!, values[i + 1]!));
+        ops.splice(i, 1);
+      } else i++;
+    }
+  };
+  apply(['^'], (a, _op, b) => a ** b);
+  apply(['*', '/'], (a, op, b) => (op === '*' ? a * b : a / b));
+  apply(['+', '-'], (a, op, b) => (op === '+' ? a + b : a - b));
+  const [result] = values;
+  return result !== undefined && Number.isFinite(result) ? result : null;
+}
+
+/** The answer to an arithmetic question, e.g. `17 × 3 = 51.`; null when the message is not one. */
+export function answerArithmetic(message: string): string | null {
+  const expression = arithmeticQuestion(message);
+  if (!expression) return null;
+  const value = evaluateArithmetic(expression);
+  if (value === null) return `${pretty(expression)} is undefined.`;
+  return `${pretty(expression)} = ${Number(value.toPrecision(12))}.`;
+}
+
+function pretty(expression: string): string {
+  return expression.replace(/\*/g, '×').replace(/\//g, '÷');
+}

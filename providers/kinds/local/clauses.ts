@@ -1,0 +1,25 @@
+// A message as the separate requests it makes: "Has order 48213 shipped? Also, how do I revert
+// a commit?" is a tool's question and a documentation question, each routed on its own.
+
+/** Words that open a new request after "and", "then" or a comma. */
+const OPENERS = 'how|what|what\'s|whats|why|where|when|which|who|can|could|would|do|does|did|is|are|explain|tell|show|give|check|look|find|describe|also|please';
+
+/** A preposition may come first: "…, and within how many days can items be returned?". */
+const LEAD_IN = 'within|in|for|on|at|by|after|before|from|to|until|with|under';
+
+const OPENING = `(?=(?:(?:${LEAD_IN})\\s+)?(?:${OPENERS})\\b)`;
+
+const BOUNDARY = new RegExp(
+  String.raw`(?<=[.!?;])\s+|\n+|,?\s+(?:and|then|but)\s+(?:also\s+|then\s+)?${OPENING}|,\s+(?:and\s+|then\s+|also\s+)?${OPENING}`,
+  'iu',
+);
+
+/** Leading joiners a clause does not need once it stands alone ("And how…", "Also, …"). */
+const LEADING = /^(?:(?:and|also|then|but|plus|so)\b[\s,]*)+/iu;
+
+export function clauses(message: string): string[] {
+  return message
+    .split(new RegExp(BOUNDARY.source, 'giu'))
+    .map((c) => c.replace(LEADING, '').trim())
+    .filter((c) => /[\p{L}\p{N}]/u.test(c));
+}

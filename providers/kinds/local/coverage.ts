@@ -1,0 +1,73 @@
+// Whether the project's knowledge can answer a question, judged from its words alone: how much
+// of the question's content, weighted by how telling each word is (IDF), occurs in the corpus.
+// "How long should I boil an egg?" over a software manual: "long" occurs, but "boil" and "egg",
+// the words that carry the question, do not.
+import type { CorpusStats } from '../../types.js';
+import { terms } from '../../../text/terms.js';
+
+/**
+ * Least share of the question's IDF mass the corpus must hold to be searched. Calibrated on the
+ * tuning half of the labelled intent and retrieval sets (eval/), never on the held-out half:
+ * over Git's manual, questions it cannot answer covered at most 0.31 there, documentation
+ * questions (paraphrases included) at least 0.73; a half sits between, on a round number.
+ */
+export const COVERAGE_THRESHOLD = 0.5;
+
+/**
+ * Chunks a term must occur in to count as fully present; rarer ones count in part. A word in a
+ * single chunk of thousands is as likely an aside ("egg" in a manual's example) as a subject;
+ * in a corpus of a few hundred chunks or fewer, one chunk is all a subject may have.
+ */
+function fullyPresent(chunks: number): number {
+  return Math.min(3, Math.max(1, Math.ceil(chunks / 100)));
+}
+
+/** Function words a question is phrased with beyond the shared stopwords; they carry no subject. */
+const PHRASING = new Set(
+  'should would could might must shall also please want wants need needs like know tell explain describe give us many much some any just really very ever still there here don doesn didn isn aren won wouldn shouldn couldn ve ll re im id yes ok okay hi hello thanks thank'.split(' '),
+);
+
+/**
+ * Dotted names ("merge.conflictStyle", "push.default"): PostgreSQL's full-text parser indexes
+ * each as one word (a host name to it), so they are looked up whole, not as their parts.
+ */
+const DOTTED = /(?<![\p{L}\p{N}.])\p{L}[\p{L}\p{N}]*(?:\.[\p{L}\p{N}]+)+(?![\p{L}\p{N}])/gu;
+
+/** The words of a question that say what it is about (numbers are ids or quantities, not topics). */
+export function contentTerms(text: string): string[] {
+  const dotted = (text.match(DOTTED) ?? []).map((d) => d.toLowerCase());
+  const rest = dotted.length ? text.replace(DOTTED, ' ') : text;
+  return [...new Set([...dotted, ...terms(rest).filter((t) => !PHRASING.has(t) && !/^\d+$/.test(t))])];
+}
+
+export interface Coverage {
+  /** The question's content terms with their chunk frequency. */
+  terms: { term: string; df: number }[];
+  /** IDF-weighted share of the terms the corpus holds, 0..1. */
+  coverage: number;
+  chunks: number;
+}
+
+/** BM25's IDF: near 0 for a word in most chunks, highest for one in none. */
+export function idf(df: number, chunks: number): number {
+  const d = Math.min(df, chunks);
+  return Math.log(1 + (chunks - d + 0.5) / (d + 0.5));
+}
+
+export async function measureCoverage(text: string, corpus: CorpusStats): Promise<Coverage> {
+  const words = contentTerms(text);
+  // Asked before `chunks` is read: a store-backed corpus learns its size with the frequencies.
+  const df = words.length ? await corpus.documentFrequency(words) : new Map<string, number>();
+  const withDf = words.map((term) => ({ term, df: df.get(term) ?? 0 }));
+  // Every content word somewhere in the knowledge: a fact stated once ("The Bergen store is
+  // open…") is covered, rare words and all. Only when some word is missing do rare ones count in part.
+  const complete = withDf.length > 0 && withDf.every((t) => t.df > 0);
+  let held = 0;
+  let total = 0;
+  for (const { df: d } of withDf) {
+    const w = idf(d, corpus.chunks);
+    total += w;
+    held += w * (complete ? 1 : Math.min(1, d / fullyPresent(corpus.chunks)));
+  }
+  return { terms: withDf, coverage: total > 0 ? held / total : 0, chunks: corpus.chunks };
+}

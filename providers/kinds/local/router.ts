@@ -1,0 +1,90 @@
+// The offline provider's router: which of the offered tools (knowledge search included) a
+// message needs, decided before any of them runs, with the reason. No model is involved:
+// - small talk and arithmetic need nothing (the local model answers them itself);
+// - each clause of the message is matched against the project's tools by their words, and a
+//   tool is called when the clause also gives its required arguments ("order 48213");
+// - what no tool explains goes to knowledge search only when the corpus covers its content
+//   words (IDF-weighted, see coverage.ts): questions it cannot answer are not searched.
+import { KNOWLEDGE_TOOL, type CorpusStats, type ToolCall, type ToolSpec } from '../../types.js';
+import { arithmeticQuestion } from './arithmetic.js';
+import { clauses } from './clauses.js';
+import { COVERAGE_THRESHOLD, contentTerms, measureCoverage } from './coverage.js';
+import { smallTalk } from './smallTalk.js';
+import { matchTool, type ToolMatch } from './tools.js';
+
+export interface Route {
+  calls: ToolCall[];
+  /** Why: shown in the ask's `thinking` event and kept in its history. */
+  reason: string;
+}
+
+function describeArguments(args: Record<string, unknown>): string {
+  const pairs = Object.entries(args).map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+  return pairs.length ? ` (${pairs.join(', ')})` : '';
+}
+
+/** The project tools the message's clauses call, and the clauses no tool explains. */
+function matchClauses(message: string, tools: ToolSpec[]): { calls: ToolCall[]; reasons: string[]; rest: string[] } {
+  const calls: ToolCall[] = [];
+  const reasons: string[] = [];
+  const unexplained: { part: string; match: ToolMatch | null }[] = [];
+  const parts = clauses(message);
+  for (const part of parts) {
+    const match = tools.length ? matchTool(part, tools) : null;
+    if (!match?.arguments) {
+      unexplained.push({ part, match });
+      continue;
+    }
+    const args = match.arguments;
+    if (calls.some((c) => c.name === match.tool.name && JSON.stringify(c.arguments) === JSON.stringify(args))) continue;
+    calls.push({ id: `local-${match.tool.name}-${calls.length + 1}`, name: match.tool.name, arguments: args });
+    reasons.push(`"${part}" asks for what ${match.tool.name} does (${match.matched.join(', ')})${describeArguments(args)}`);
+  }
+  // The arguments may sit in another clause than the tool's words ("My order is 48213. Where is it?").
+  if (!calls.length && parts.length > 1 && tools.length) {
+    const whole = matchTool(message, tools);
+    if (whole?.arguments) {
+      calls.push({ id: `local-${whole.tool.name}-1`, name: whole.tool.name, arguments: whole.arguments });
+      reasons.push(`the message asks for what ${whole.tool.name} does (${whole.matched.join(', ')})${describeArguments(whole.arguments)}`);
+      return { calls, reasons, rest: [] };
+    }
+  }
+  // Small talk around the requests ("Thanks!") needs nothing. A clause that only echoes a tool
+  // being called anyway ("When will it arrive?") is searched for only if the knowledge covers
+  // it (the coverage check decides), so "…and how many days can items be returned?" still is.
+  const rest = unexplained.filter(({ part }) => !smallTalk(part)).map(({ part }) => part);
+  return { calls, reasons, rest };
+}
+
+/** Knowledge search for `text` when the corpus covers it, with the figures that decided it. */
+async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Promise<{ call: ToolCall | null; reason: string }> {
+  const call: ToolCall = { id: 'local-knowledge', name: KNOWLEDGE_TOOL.name, arguments: { query: text } };
+  if (!contentTerms(text).length) return { call: null, reason: 'no content words to search knowledge for' };
+  if (!corpus) return { call, reason: 'the project has knowledge to search (no corpus statistics to judge coverage)' };
+  const c = await measureCoverage(text, corpus);
+  const missing = c.terms.filter((t) => t.df === 0).map((t) => t.term);
+  const figures = `IDF coverage ${c.coverage.toFixed(2)} ${c.coverage >= COVERAGE_THRESHOLD ? '≥' : '<'} ${COVERAGE_THRESHOLD} over ${c.chunks} chunks` + (missing.length ? `; not in the knowledge: ${missing.join(', ')}` : '');
+  return c.coverage >= COVERAGE_THRESHOLD
+    ? { call, reason: `the knowledge covers "${text}" (${figures})` }
+    : { call: null, reason: `the knowledge does not cover "${text}" (${figures})` };
+}
+
+export async function routeLocally(message: string, tools: ToolSpec[], corpus?: CorpusStats): Promise<Route> {
+  const knowledgeOffered = tools.some((t) => t.name === KNOWLEDGE_TOOL.name);
+  const projectTools = tools.filter((t) => t.name !== KNOWLEDGE_TOOL.name);
+
+  const talk = smallTalk(message);
+  if (talk) return { calls: [], reason: `small talk (${talk}): nothing to look up or call` };
+  if (arithmeticQuestion(message)) return { calls: [], reason: 'arithmetic: worked out directly, nothing to look up or call' };
+
+  const { calls, reasons, rest } = matchClauses(message, projectTools);
+  if (knowledgeOffered && rest.length) {
+    // Alone, the whole message is the query (its clauses belong together); beside a tool call,
+    // only what the tool does not answer is searched for.
+    const knowledge = await knowledgeCall(calls.length ? rest.join(' ') : message, corpus);
+    if (knowledge.call) calls.unshift(knowledge.call);
+    reasons.push(knowledge.reason);
+  }
+  if (!calls.length) reasons.push('nothing to search or call: answered directly');
+  return { calls, reason: reasons.join('; ') };
+}

@@ -1,0 +1,75 @@
+// Messages that are conversation rather than questions: greetings, thanks, farewells, questions
+// about the assistant itself, jokes and requests for made-up text. No document answers them, so
+// the offline router never searches knowledge for them. The lists are of conversational
+// formulas (closed classes in any chat), not of a particular corpus's vocabulary.
+
+/** What kind of small talk a message is, or null when it is not (wholly) small talk. */
+export type SmallTalk = 'greeting' | 'thanks' | 'farewell' | 'about the assistant' | 'joke' | 'creative writing' | 'chit-chat' | 'translation';
+
+const GREETING = /^(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|day)|morning|evening)(?: there| all| everyone| folks| again| friend)?$/;
+const THANKS = /^(?:(?:thanks?|thank you|thx|ty|cheers|much appreciated|appreciate it|great|awesome|perfect|nice|cool|ok(?:ay)?|got it|that helps?|that was (?:really |very |so )?(?:helpful|useful|great)|you(?:'re| are) (?:great|helpful|the best))\b.*)$/;
+const FAREWELL = /^(?:bye|goodbye|good bye|bye bye|see (?:you|ya)|good night|take care|later|farewell|have a (?:nice|good|great) (?:day|evening|weekend|one))\b.*$/;
+// Questions to or about the assistant: its name, its well-being, its nature, its opinion.
+const ABOUT_YOU = /\b(?:how are you|how're you|how(?:'s| is) it going|how do you do|what(?:'s| is) up|who are you|what are you|what(?:'s| is) your (?:name|favou?rite\b.*)|are you (?:a |an )?(?:bot|robot|human|real|ai|there|ok|okay|alive)|do you (?:like|love|enjoy|have feelings|dream)|can you hear me|nice to meet you|what do you think about)\b/;
+const JOKE = /\b(?:tell me (?:a |another )?(?:joke|riddle|story|fun fact)|(?:a|another) (?:joke|riddle)|make me laugh|something funny)\b/;
+// Made-up text: a poem or a story is composed, not looked up.
+const CREATIVE = /^(?:please )?(?:write|compose|make up|create|give me) (?:me )?(?:a |an |some )?(?:short |little |funny )?(?:poem|haiku|limerick|song|story|sonnet|rap|riddle|verse|jingle)\b/;
+const LANGUAGE = '(?:english|french|german|spanish|italian|chinese|mandarin|japanese|russian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|korean|arabic|hindi|greek|turkish|latin)';
+const TRANSLATION = new RegExp(`\\b(?:how (?:do|would|can) (?:you|i|we) say .+ in ${LANGUAGE}|translate .+ (?:in)?to ${LANGUAGE}|what(?:'s| is) .+ in ${LANGUAGE})$`);
+const CHIT_CHAT = /^(?:yes|no|nope|yep|yeah|sure|maybe|lol|haha+|hmm+|wow|oops|sorry|please|help|test(?:ing)?|ping)$/;
+
+/** The message reduced to lower-case words and apostrophes, single-spaced, without end punctuation. */
+function normalise(message: string): string {
+  return message
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[^\p{L}\p{N}'\s]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The kind of small talk `message` is, when all of it is: each sentence must be small talk
+ * ("Thanks! How do I rename a branch?" is a question, with thanks in front).
+ */
+export function smallTalk(message: string): SmallTalk | null {
+  const parts = message
+    .split(/(?<=[.!?;])\s+|\n+|,\s+(?=(?:and |but )?(?:how|what|where|when|who|can|could|do|does|is|are|tell|see)\b)/i)
+    .map(normalise)
+    .filter((s) => s.length > 0);
+  if (!parts.length) return 'chit-chat';
+  let kind: SmallTalk | null = null;
+  for (const part of parts) {
+    const k = smallTalkSentence(part);
+    if (!k) return null;
+    kind ??= k;
+  }
+  return kind;
+}
+
+function smallTalkSentence(s: string): SmallTalk | null {
+  if (GREETING.test(s)) return 'greeting';
+  if (FAREWELL.test(s)) return 'farewell';
+  if (JOKE.test(s)) return 'joke';
+  if (CREATIVE.test(s)) return 'creative writing';
+  if (TRANSLATION.test(s)) return 'translation';
+  if (ABOUT_YOU.test(s)) return 'about the assistant';
+  if (CHIT_CHAT.test(s)) return 'chit-chat';
+  // Thanks last: "ok" or "great" open many real questions, so only a short sentence counts.
+  if (THANKS.test(s) && s.split(' ').length <= 8 && !/\b(?:how|what|why|where|when|which|who)\b/.test(s)) return 'thanks';
+  return null;
+}
+
+/** What the offline model says to small talk: it cannot chat, so it says what it can do. */
+export function smallTalkReply(kind: SmallTalk): string {
+  switch (kind) {
+    case 'greeting':
+      return "Hello! I'm the offline local model: ask me about this project's documents, or for what its tools do.";
+    case 'thanks':
+      return "You're welcome.";
+    case 'farewell':
+      return 'Goodbye!';
+    default:
+      return "This is the offline local model: it answers only from the project's knowledge and tool results, and none were needed for this message. Configure an OpenAI-compatible provider for open-ended answers.";
+  }
+}

@@ -1,0 +1,69 @@
+// Words that mean a tool without naming it: "Is it raining in Paris?" wants `get_weather`,
+// "Has my package shipped?" an order tool. A tool takes in every family that shares a word with
+// its name or description, so the families extend the owner's own words; they do not invent
+// tools. Families are of everyday assistant domains, kept small and unambiguous on purpose.
+
+/** Crude English suffix stripping, enough to meet "shipped", "ships" and "shipping" at "ship". */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('es') && /(?:ss|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  // shipp → ship, plann → plan (but not "all", "fill": those double by nature).
+  if (w.length > 3 && w.at(-1) === w.at(-2) && !/[aeiouylsz]/.test(w.at(-1)!)) w = w.slice(0, -1);
+  return w;
+}
+
+/** Related words of one domain: any of them in a tool's text brings in all of them. */
+const FAMILIES: readonly (readonly string[])[] = [
+  ['weather', 'forecast', 'temperature', 'rain', 'raining', 'rainy', 'snow', 'snowing', 'sunny', 'cloudy', 'windy', 'wind', 'humid', 'humidity', 'umbrella', 'storm', 'stormy', 'degrees', 'celsius', 'fahrenheit'],
+  ['order', 'package', 'parcel', 'shipment', 'ship', 'shipped', 'shipping', 'deliver', 'delivered', 'delivery', 'arrive', 'arrival', 'tracking', 'track', 'purchase', 'courier', 'dispatched'],
+  ['stock', 'share', 'ticker', 'nasdaq', 'nyse'],
+  ['currency', 'exchange', 'dollar', 'euro', 'yen', 'pound'],
+  ['flight', 'airline', 'departure', 'boarding', 'gate'],
+  ['appointment', 'booking', 'reservation', 'meeting', 'calendar', 'schedule'],
+  ['invoice', 'bill', 'billing', 'payment', 'balance'],
+];
+
+/**
+ * Family words that mean the domain only in some sentences: "How hot is it in Madrid?" is about
+ * weather, "hot standby" is not. They count when the message has the weather's dummy subject
+ * ("is it", "it's", "it is").
+ */
+const CONDITIONAL: Record<string, { family: string; when: RegExp }> = {
+  hot: { family: 'weather', when: /\b(?:is it|it is|it's|it’s)\b/i },
+  cold: { family: 'weather', when: /\b(?:is it|it is|it's|it’s)\b/i },
+  warm: { family: 'weather', when: /\b(?:is it|it is|it's|it’s)\b/i },
+  chilly: { family: 'weather', when: /\b(?:is it|it is|it's|it’s)\b/i },
+  freezing: { family: 'weather', when: /\b(?:is it|it is|it's|it’s)\b/i },
+};
+
+const FAMILY_STEMS = FAMILIES.map((f) => new Set(f.map(stem)));
+
+/** Stems of `words` with the families they belong to added. */
+export function expandStems(words: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const word of words) {
+    const s = stem(word);
+    out.add(s);
+    for (const family of FAMILY_STEMS) if (family.has(s)) for (const w of family) out.add(w);
+  }
+  return out;
+}
+
+/** The stems of a message's words as the tool matcher reads them: conditional words only in their sense. */
+export function messageStems(message: string, words: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const word of words) {
+    const lower = word.toLowerCase();
+    const conditional = CONDITIONAL[lower];
+    if (conditional) {
+      if (conditional.when.test(message)) out.add(stem(conditional.family));
+      continue;
+    }
+    out.add(stem(lower));
+  }
+  return out;
+}

@@ -1,0 +1,309 @@
+// The offline provider's side of tools: choosing one by the words of the question, filling the
+// arguments it can read off the question, and presenting a tool's result as answer text. No
+// model is involved, so everything here is a deliberate, predictable heuristic.
+import { TOOL_NAME_STOPWORDS } from '../../../text/stopwords.js';
+import { isStopword, terms } from '../../../text/terms.js';
+import type { ToolChoice, ToolSpec } from '../../types.js';
+import { expandStems, messageStems, stem } from './toolVocabulary.js';
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The subject words of an identifier or description: camelCase, snake_case and kebab-case split. */
+function subjectTerms(text: string): Set<string> {
+  const spaced = text.replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
+  return new Set(terms(spaced).filter((t) => !TOOL_NAME_STOPWORDS.has(t)));
+}
+
+function overlap(wanted: Set<string>, have: Set<string>): number {
+  let n = 0;
+  for (const t of wanted) if (have.has(t)) n += 1;
+  return n;
+}
+
+/** A tool the question is about, with the arguments read off it (null when a required one is missing). */
+export interface ToolMatch {
+  tool: ToolSpec;
+  arguments: JsonObject | null;
+  /** The question's words that the tool's words (and their families) explain. */
+  matched: string[];
+}
+
+/** The words a tool is known by: its name's and description's subject words, stemmed, with their families. */
+function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string> } {
+  const name = expandStems(subjectTerms(tool.name));
+  const description = expandStems(subjectTerms(tool.description));
+  for (const w of name) description.delete(w);
+  return { name, description };
+}
+
+/**
+ * The tool the question is about, or null when none is clearly meant (too little overlap, or
+ * two tools equally likely). Words count by stem and by family ("raining" means weather), a
+ * name's words more than a description's, which mentions incidental ones.
+ */
+export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null {
+  const wanted = messageStems(question, subjectTerms(question));
+  const scored = tools
+    .map((tool) => {
+      const words = toolWords(tool);
+      const byName = overlap(wanted, words.name);
+      const byDescription = overlap(wanted, words.description);
+      const matched = [...wanted].filter((w) => words.name.has(w) || words.description.has(w));
+      return { tool, words, matched, eligible: byName >= 1 || byDescription >= 2, score: 2 * byName + byDescription };
+    })
+    .filter((s) => s.eligible)
+    .sort((a, b) => b.score - a.score);
+  const [best, runnerUp] = scored;
+  if (!best || (runnerUp && runnerUp.score === best.score)) return null;
+  const vocabulary = new Set([...best.words.name, ...best.words.description]);
+  return { tool: best.tool, arguments: extractArguments(question, best.tool.parameters, vocabulary), matched: best.matched };
+}
+
+/**
+ * The tool the question is about, with the arguments found in it; null when no tool is clearly
+ * meant or a required argument is missing (calling without it would only fail at the tool).
+ */
+export function chooseToolLocally(question: string, tools: ToolSpec[]): ToolChoice | null {
+  const match = matchTool(question, tools);
+  return match?.arguments ? { name: match.tool.name, arguments: match.arguments } : null;
+}
+
+/** The arguments `parameters` (a JSON Schema object) asks for that the question supplies; null if a required one is missing. */
+function extractArguments(question: string, parameters: JsonObject, vocabulary: Set<string>): JsonObject | null {
+  const properties = isObject(parameters.properties) ? parameters.properties : {};
+  const args: JsonObject = {};
+  // Enum values are the vocabulary of other arguments: "in Fahrenheit" names units, not a city.
+  const enumWords = new Set(
+    Object.values(properties).flatMap((schema) => (isObject(schema) && Array.isArray(schema.enum) ? schema.enum.map((v) => String(v).toLowerCase()) : [])),
+  );
+  for (const [name, schema] of Object.entries(properties)) {
+    if (!isObject(schema)) continue;
+    const value = extractValue(question, name, schema, enumWords, vocabulary);
+    if (value !== undefined) args[name] = value;
+  }
+  const required = Array.isArray(parameters.required) ? parameters.required : [];
+  return required.every((name) => typeof name === 'string' && Object.hasOwn(args, name)) ? args : null;
+}
+
+function extractValue(question: string, name: string, schema: JsonObject, enumWords: Set<string>, vocabulary: Set<string>): unknown {
+  if (Array.isArray(schema.enum)) return mentionedEnumValue(question, schema.enum);
+  const types = new Set(Array.isArray(schema.type) ? schema.type : [schema.type]);
+  const idLike = isIdLike(name);
+  if (types.has('number') || types.has('integer')) {
+    const id = idLike ? identifier(question, vocabulary) : undefined;
+    const n = id !== undefined && /^\d+$/.test(id) ? Number(id) : firstNumber(question, !types.has('number'));
+    if (n !== undefined) return n;
+  }
+  if (types.has('boolean')) {
+    const b = yesOrNo(question);
+    if (b !== undefined) return b;
+  }
+  if (types.has('string')) {
+    const quoted = quotedPhrase(question);
+    if (quoted) return quoted;
+    if (idLike) return identifier(question, vocabulary);
+    // The tool's own words are what it is about, not a place: "what to bring for the rain".
+    if (isPlaceLike(name)) return placeName(question, new Set([...enumWords, ...vocabulary])) ?? bareName(question, new Set([...enumWords, ...vocabulary]));
+  }
+  return undefined;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Where `word` first occurs in `text` as a whole word, case-insensitively; -1 if it does not. */
+function wordAt(text: string, word: string): number {
+  return text.search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'iu'));
+}
+
+/** The enum value the question mentions first, as the schema spells it. */
+function mentionedEnumValue(question: string, values: unknown[]): unknown {
+  let found: { value: unknown; at: number } | undefined;
+  for (const value of values) {
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+    if (String(value).trim() === '') continue; // would "occur" everywhere
+    const at = wordAt(question, String(value));
+    if (at >= 0 && (!found || at < found.at)) found = { value, at };
+  }
+  return found?.value;
+}
+
+function firstNumber(question: string, integerOnly: boolean): number | undefined {
+  // Not inside a word ("v2", "iPhone15"): those are names, not quantities.
+  for (const [match] of question.matchAll(/(?<![\p{L}\p{N}.])-?\d+(?:\.\d+)?/gu)) {
+    const n = Number(match);
+    if (!integerOnly || Number.isInteger(n)) return n;
+  }
+  return undefined;
+}
+
+function yesOrNo(question: string): boolean | undefined {
+  const yes = Math.min(...['true', 'yes'].map((w) => wordAt(question, w)).filter((at) => at >= 0));
+  const no = Math.min(...['false', 'no'].map((w) => wordAt(question, w)).filter((at) => at >= 0));
+  if (yes === Infinity && no === Infinity) return undefined;
+  return yes < no;
+}
+
+function quotedPhrase(question: string): string | undefined {
+  // A single quote only opens at a word's start, so the apostrophe of "What's" is not a quote.
+  const match = /"([^"]+)"|“([^”]+)”|(?<![\p{L}\p{N}])'([^']+)'(?![\p{L}\p{N}])/u.exec(question);
+  const phrase = (match?.[1] ?? match?.[2] ?? match?.[3])?.trim();
+  return phrase || undefined;
+}
+
+const PLACE_LIKE = new Set(['city', 'town', 'location', 'place', 'country', 'region', 'name']);
+
+function isPlaceLike(property: string): boolean {
+  return [...subjectTerms(property)].some((t) => PLACE_LIKE.has(t));
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+const ARTICLES = new Set(['the', 'a', 'an']);
+// Words that follow "in"/"for" without naming anything ("weather in Oslo today", "for tomorrow").
+const TIME_WORDS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'now', 'currently', 'right', 'this', 'next', 'week', 'weekend']);
+
+function withoutPossessive(word: string): string {
+  return word.replace(/['’]s$/u, '');
+}
+
+/**
+ * A proper name in the question: the first run of capitalized words (a sentence's first word
+ * does not count: it is capitalized anyway), else the words after "in", "for" or "of".
+ */
+function placeName(question: string, notNames: Set<string>): string | undefined {
+  const words = [...question.matchAll(WORD)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }));
+  const gapBefore = (i: number) => question.slice(words[i - 1]?.end ?? 0, words[i]?.start);
+
+  const run: string[] = [];
+  for (const [i, { word, start }] of words.entries()) {
+    const sentenceStart = /^$|[.!?]$/.test(question.slice(0, start).trimEnd());
+    // "I", and contractions such as "I'm", are capitalized without naming anything.
+    const capitalized =
+      /^\p{Lu}/u.test(word) && !sentenceStart && !isStopword(word.split(/['’]/u)[0] ?? word) && !notNames.has(word.toLowerCase());
+    if (capitalized && (run.length === 0 || /^[ \t]+$/.test(gapBefore(i)))) {
+      run.push(word);
+      continue;
+    }
+    if (run.length) break;
+  }
+  if (run.length) return run.map(withoutPossessive).join(' ');
+
+  for (const [i, { word }] of words.entries()) {
+    if (!['in', 'for', 'of'].includes(word.toLowerCase())) continue;
+    const phrase: string[] = [];
+    for (let j = i + 1; j < words.length && phrase.length < 3; j++) {
+      const next = words[j]!.word;
+      const lower = next.toLowerCase();
+      if (!/^\s+$/.test(gapBefore(j))) break; // punctuation ends the phrase
+      if (phrase.length === 0 && ARTICLES.has(lower)) continue;
+      // "in the city of Bergen": the kind of place is not its name; "of" then gives the name.
+      if (isStopword(lower) || TIME_WORDS.has(lower) || PLACE_LIKE.has(lower) || notNames.has(lower) || notNames.has(stem(lower))) break;
+      phrase.push(withoutPossessive(next));
+    }
+    if (phrase.length) return phrase.join(' ');
+  }
+  return undefined;
+}
+
+const ID_LIKE = new Set(['id', 'number', 'no', 'code', 'reference', 'ref', 'sku', 'tracking', 'key']);
+
+function isIdLike(property: string): boolean {
+  return [...subjectTerms(property)].some((t) => ID_LIKE.has(t));
+}
+
+/** Words after which an identifier follows: "order 48213", "order number is 30017", "#A-1042". */
+const ID_INTRODUCERS = new Set(['number', 'no', 'id', 'is', 'code', 'ref', 'reference', '#']);
+
+/**
+ * An identifier in the question (a word with a digit in it): one written with `#`, else one
+ * right after a word of the tool's ("order 48213", "order number is 30017"), else the first
+ * with three characters or more. Single digits alone are quantities, not ids.
+ */
+function identifier(question: string, vocabulary: Set<string>): string | undefined {
+  const words = [...question.matchAll(/#?[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)].map((m) => m[0]);
+  const hasDigit = (w: string) => /\p{N}/u.test(w);
+  const hashed = words.find((w) => w.startsWith('#') && hasDigit(w));
+  if (hashed) return hashed.slice(1);
+  for (const [i, w] of words.entries()) {
+    if (!hasDigit(w) || /^\p{L}+$/u.test(w)) continue;
+    // Up to two introducing words back ("order number is"), ending at a word of the tool's.
+    for (let back = 1; back <= 3 && i - back >= 0; back++) {
+      const prev = words[i - back]!.toLowerCase();
+      if (vocabulary.has(stem(prev))) return w;
+      if (!ID_INTRODUCERS.has(prev)) break;
+    }
+  }
+  return words.find((w) => hasDigit(w) && w.length >= 3);
+}
+
+/**
+ * A name written in lower case with nothing to introduce it ("weather tokyo"): what is left of
+ * a short question once the tool's words, stopwords and time words are gone, one to three words.
+ */
+function bareName(question: string, notNames: Set<string>): string | undefined {
+  const words = [...question.matchAll(WORD)].map((m) => m[0]);
+  // Only a terse message is a bare name with the tool's word ("paris weather"); in a sentence
+  // the other words are what it says ("what should I bring for the rain").
+  if (words.length > 3) return undefined;
+  const left = words.filter((w) => {
+    const lower = w.toLowerCase().split(/['’]/u)[0] ?? '';
+    return lower.length > 1 && !isStopword(lower) && !TIME_WORDS.has(lower) && !TOOL_NAME_STOPWORDS.has(lower) && !notNames.has(stem(lower)) && !notNames.has(lower) && !/\p{N}/u.test(w) && !['please', 'now', 'like', 'tell', 'me'].includes(lower);
+  });
+  if (!left.length || left.length > 3) return undefined;
+  return left.map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join(' ');
+}
+
+/**
+ * A tool's result as answer text, e.g. `From getWeather: temperature: 4. conditions: light rain.`
+ * JSON is read out as "key: value" sentences (nested keys dotted, lists joined); other text is
+ * given as it came.
+ */
+export function describeToolResult(tool: string, result: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(result);
+  } catch {
+    const plain = collapse(result);
+    return `From ${tool}: ${plain || 'the result is empty.'}`;
+  }
+  const pairs: [string, string][] = [];
+  flatten(value, '', pairs);
+  const said = pairs.map(([key, text]) => sentence(key ? `${key}: ${text}` : text)).join(' ');
+  return `From ${tool}: ${said || 'the result is empty.'}`;
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+function scalar(value: unknown): string {
+  if (value === null || value === '') return 'none';
+  return collapse(String(value));
+}
+
+function flatten(value: unknown, key: string, out: [string, string][]): void {
+  const join = (k: string) => (key ? `${key}.${k}` : k);
+  if (Array.isArray(value)) {
+    if (value.every((v) => typeof v !== 'object' || v === null)) {
+      out.push([key, value.length ? value.map(scalar).join(', ') : 'none']);
+      return;
+    }
+    // Numbered from 1: these keys are read by people, not programs.
+    value.forEach((v, i) => flatten(v, join(String(i + 1)), out));
+    return;
+  }
+  if (isObject(value)) {
+    for (const [k, v] of Object.entries(value)) flatten(v, join(k), out);
+    return;
+  }
+  out.push([key, scalar(value)]);
+}

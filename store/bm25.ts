@@ -1,0 +1,93 @@
+// The SQL side of BM25 ranking over chunks, on PostgreSQL's full-text vectors (the `english`
+// configuration: Snowball stems and its stopwords). knowledge/lexical.ts does the arithmetic
+// and caches the statistics.
+import type { Pool } from './pool.js';
+
+/** A phrase to search for and its weight: a question's own words weigh 1, expansions less. */
+export interface WeightedText {
+  text: string;
+  weight: number;
+}
+
+/** The distinct stems of `texts` (stopwords dropped), each with the greatest weight it came with, in stem order. */
+export async function stemsOf(pool: Pool, texts: WeightedText[]): Promise<{ lexeme: string; weight: number }[]> {
+  if (!texts.length) return [];
+  const { rows } = await pool.query<{ lexeme: string; weight: number }>(
+    `SELECT u.lexeme, max(i.weight)::float8 AS weight
+       FROM unnest($1::text[], $2::float8[]) AS i(text, weight), unnest(to_tsvector('english', i.text)) AS u
+      GROUP BY u.lexeme ORDER BY u.lexeme`,
+    [texts.map((t) => t.text), texts.map((t) => t.weight)],
+  );
+  return rows;
+}
+
+/** How many chunks the project has and their total length (tokens): changes whenever its chunks do. */
+export async function chunkTotals(pool: Pool, projectId: string): Promise<{ chunks: number; tokens: number }> {
+  const { rows } = await pool.query<{ chunks: number; tokens: number }>(
+    `SELECT count(*)::float8 AS chunks, coalesce(sum(token_count), 0)::float8 AS tokens FROM chunks WHERE project_id = $1`,
+    [projectId],
+  );
+  return rows[0]!;
+}
+
+/** In how many of the project's chunks each stem occurs. */
+export async function documentFrequencies(pool: Pool, projectId: string, lexemes: string[]): Promise<Map<string, number>> {
+  if (!lexemes.length) return new Map();
+  const { rows } = await pool.query<{ lexeme: string; df: number }>(
+    `SELECT l AS lexeme, (SELECT count(*) FROM chunks c WHERE c.project_id = $1 AND c.tsv @@ quote_literal(l)::tsquery)::float8 AS df
+       FROM unnest($2::text[]) l`,
+    [projectId, lexemes],
+  );
+  return new Map(rows.map((r) => [r.lexeme, r.df]));
+}
+
+export interface Bm25Query {
+  /** Stems with their weight (idf × the phrase's weight). */
+  lexemes: string[];
+  weights: number[];
+  /** The stems a chunk must contain one of to be scored at all. */
+  selecting: string[];
+  k1: number;
+  b: number;
+  /** Average chunk length (tokens) of the project. */
+  avgLength: number;
+}
+
+/**
+ * The best `limit` chunks by Okapi BM25: Σ weight · tf·(k1+1) / (tf + k1·(1 − b + b·len/avg)).
+ * Ties are broken by document name and chunk position, never by id alone, so two projects
+ * holding the same documents rank alike.
+ */
+export async function bm25Rank(pool: Pool, projectId: string, q: Bm25Query, limit: number): Promise<{ id: string; score: number }[]> {
+  if (!q.selecting.length) return [];
+  const { rows } = await pool.query<{ id: string; score: number }>(
+    `WITH w AS (SELECT lexeme, weight, quote_literal(lexeme)::tsquery AS query FROM unnest($2::text[], $3::float8[]) AS w(lexeme, weight)),
+     candidates AS (
+       SELECT c.id, c.document_id, c.chunk_index, c.token_count, c.tsv
+         FROM chunks c
+        WHERE c.project_id = $1
+          AND c.tsv @@ (SELECT string_agg(quote_literal(l), ' | ') FROM unnest($4::text[]) l)::tsquery
+     ), counted AS (
+       -- A stem's frequency in a chunk, read off ts_rank: with every weight 1 and one stem it is
+       -- (Σ_{j≤tf} 1/j²) / (π²/6), whose tail 1 − r ≈ 1 / ((tf + ½)·π²/6). Much cheaper than
+       -- unnesting each chunk's vector, which builds a positions array for every stem in it.
+       SELECT c.id, c.document_id, c.chunk_index, c.token_count, w.weight,
+              round(1 / (1.64493406685 * greatest(1 - ts_rank('{1,1,1,1}', c.tsv, w.query, 0)::float8, 1e-9)) - 0.5) AS tf
+         FROM candidates c CROSS JOIN w
+        WHERE c.tsv @@ w.query
+     ), scored AS (
+       -- Rounded: a float sum depends on the order of its terms, which the plan does not fix,
+       -- and equal chunks must score exactly equal for the tie-break to apply.
+       SELECT id, document_id, chunk_index,
+              round(sum(weight * (tf * ($6::float8 + 1)) / (tf + $6::float8 * (1 - $7::float8 + $7::float8 * token_count / $8::float8)))::numeric, 9) AS score
+         FROM counted
+        GROUP BY id, document_id, chunk_index
+     )
+     SELECT s.id, s.score::float8 AS score
+       FROM scored s JOIN documents d ON d.id = s.document_id
+      ORDER BY s.score DESC, d.name, s.chunk_index, s.id
+      LIMIT $5`,
+    [projectId, q.lexemes, q.weights, q.selecting, limit, q.k1, q.b, q.avgLength],
+  );
+  return rows;
+}

@@ -1,0 +1,97 @@
+import pg from 'pg';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { askActivities } from '../../activities/ask/index.js';
+import { createActivities } from '../../activities/index.js';
+import type { AskWorkflowInput } from '../../interface/ask.js';
+import { chooseVectorIndex } from '../../knowledge/vectors/select.js';
+import { parseMasterKey } from '../../store/secrets.js';
+import { closeDb, db, expectJson, managedProject, manage, stackInfo } from '../stack/context.js';
+import { weatherProject } from '../stack/weatherProject.js';
+
+/** A pool that remembers every statement it was given (reads go through `query`). */
+function countingPool(): { pool: pg.Pool; statements: string[] } {
+  const pool = new pg.Pool({ connectionString: stackInfo().databaseUrl, max: 4 });
+  const statements: string[] = [];
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const first = args[0];
+    statements.push(typeof first === 'string' ? first : String((first as { text?: string }).text));
+    return query(...args);
+  };
+  return { pool, statements };
+}
+
+const reads = (statements: string[], table: string): number => statements.filter((s) => new RegExp(`\\bFROM ${table}\\b`).test(s)).length;
+
+let pool: pg.Pool;
+let tools: Awaited<ReturnType<typeof weatherProject>>['tool'] | undefined;
+afterAll(async () => {
+  await pool?.end();
+  await tools?.close();
+  await closeDb();
+});
+
+describe('plan once', () => {
+  it('one ask reads its project, tools and prices once; every later step works from the plan', async () => {
+    const p = await weatherProject({ systemPrompt: 'Be brief.' });
+    tools = p.tool;
+
+    // As the test stack's worker runs: the tool endpoint listens on loopback.
+    process.env.ASKFLOW_ALLOW_PRIVATE_URLS = 'loopback';
+    const counted = countingPool();
+    pool = counted.pool;
+    const steps = askActivities({ pool, masterKey: parseMasterKey(stackInfo().masterKey), vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }) });
+    const env = new MockActivityEnvironment();
+    const run = <A extends unknown[], R>(step: (...args: A) => Promise<R>, ...args: A) => env.run(step, ...args) as Promise<R>;
+    const input: AskWorkflowInput = {
+      requestId: 'req-plan-once', tenantId: p.tenantId, threadId: crypto.randomUUID(), message: "What's the weather in Oslo, and can items be returned?",
+      model: 'local:extractive', externalUserId: null, keyMode: 'test', receivedAt: Date.now(),
+    };
+
+    const plan = await run(steps.planAsk, input);
+    expect(plan).toMatchObject({ projectId: p.tenantId, systemPrompt: 'Be brief.', model: { id: 'local:extractive', kind: 'local' } });
+    expect(plan.tools.map((t) => t.name)).toEqual(['getWeather']);
+    expect(plan.knowledge).not.toBeNull();
+    // The plan holds no secret: it is kept in the workflow's history.
+    expect(JSON.stringify(plan)).not.toMatch(/apiKey|secret/i);
+
+    // The owner changes everything mid-ask: this ask keeps what it planned with.
+    await expectJson(await manage(p.owner.token, 'PATCH', `/projects/${p.tenantId}`, { toolsEnabled: false, ragEnabled: false, systemPrompt: 'Changed.' }), 200);
+
+    const passages = await run(steps.searchKnowledge, plan, input.message);
+    expect(passages.map((c) => c.document)).toContain('returns.md');
+    const decision = await run(steps.selectTool, plan, input.message);
+    expect(decision.choice?.name).toBe('getWeather');
+    const result = await run(steps.invokeTool, plan, input, 'getWeather', decision.choice!.arguments);
+    expect(JSON.parse(result)).toMatchObject({ city: 'Oslo' });
+    const answer = await run(steps.composeAnswer, plan, input, [{ source: 'getWeather', text: result, kind: 'tool' }]);
+    expect(answer.model).toBe('local:extractive');
+    await run(steps.saveTurn, plan, input, {
+      threadId: input.threadId, answer: answer.answer, intent: 'rag_tools', toolUsed: 'getWeather', ragChunksUsed: passages.length, usage: answer.usage, model: answer.model,
+    }, 'ask-plan-once-test');
+
+    // The settings are read once; later steps read only secrets (signing secrets, provider keys) and data.
+    expect(counted.statements.filter((s) => /\bFROM projects\b/.test(s) && /\bsystem_prompt\b/.test(s))).toHaveLength(1);
+    expect(counted.statements.filter((s) => /\bFROM projects\b/.test(s) && !/\bsigning_secret/.test(s))).toHaveLength(1);
+    expect(reads(counted.statements, 'tools')).toBe(1);
+    expect(reads(counted.statements, 'model_prices')).toBe(1);
+    const stored = await db().query(`SELECT intent, tool_used FROM turns WHERE workflow_id = 'ask-plan-once-test'`);
+    expect(stored.rows).toEqual([{ intent: 'rag_tools', tool_used: 'getWeather' }]);
+  }, 60_000);
+
+  it('a project deleted mid-ask fails the ask one way: project_gone, not retried', async () => {
+    const p = await managedProject();
+    const steps = createActivities({ pool: db(), masterKey: parseMasterKey(stackInfo().masterKey), vectorIndex: await chooseVectorIndex({ sql: db(), env: process.env }) });
+    const env = new MockActivityEnvironment();
+    const input: AskWorkflowInput = {
+      requestId: 'req-gone', tenantId: p.tenantId, threadId: crypto.randomUUID(), message: 'hello',
+      model: 'local:extractive', externalUserId: null, keyMode: 'test', receivedAt: Date.now(),
+    };
+    const plan = (await env.run(steps.planAsk, input)) as Awaited<ReturnType<typeof steps.planAsk>>;
+    await expectJson(await manage(p.owner.token, 'DELETE', `/projects/${p.tenantId}`), 204);
+    const response = { threadId: input.threadId, answer: 'hi', intent: 'vanilla' as const, toolUsed: null, ragChunksUsed: 0, usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 }, model: 'local:extractive' };
+    for (const attempt of [() => env.run(steps.saveTurn, plan, input, response, 'ask-gone-test'), () => env.run(steps.planAsk, input)]) {
+      await expect(attempt()).rejects.toMatchObject({ name: 'ApplicationFailure', type: 'project_gone', nonRetryable: true });
+    }
+  });
+});

@@ -1,0 +1,101 @@
+// What the offline model says: arithmetic worked out, small talk answered, quotes with their
+// subject and source, and the router's decision in the first round.
+import { LocalProvider } from '../../../providers/kinds/local/chat.js';
+import { answerArithmetic } from '../../../providers/kinds/local/arithmetic.js';
+import { KNOWLEDGE_TOOL, type ContextPassage, type TurnRequest } from '../../../providers/types.js';
+import { chatRequest } from '../requests.js';
+
+const local = new LocalProvider();
+
+const commitPage: ContextPassage = {
+  source: 'git-commit.html',
+  text:
+    'Create a new commit containing the current contents of the index.\n\n' +
+    '--amend\n\nReplace the tip of the current branch by creating a new commit. The recorded tree is prepared as usual.\n\n' +
+    '--dry-run\n\nDo not create a commit, but show a list of paths that are to be committed.',
+};
+const configPage: ContextPassage = {
+  source: 'git-config.html',
+  text: 'push.default\n\nDefines the action git push should take if no refspec is given (e.g. when you run it plain). It is set to simple by default.',
+};
+
+const turn = (message: string, overrides: Partial<TurnRequest> = {}): TurnRequest => ({
+  ...chatRequest({ model: 'extractive', message }),
+  tools: [KNOWLEDGE_TOOL],
+  toolChoice: 'auto',
+  rounds: [],
+  ...overrides,
+});
+
+describe('the offline model answers', () => {
+  it('works arithmetic out itself', () => {
+    expect(answerArithmetic('What is 17 times 3?')).toBe('17 × 3 = 51.');
+    expect(answerArithmetic("What's 250 divided by 5?")).toBe('250 ÷ 5 = 50.');
+    expect(answerArithmetic('calculate 2 + 3 * 4')).toBe('2 + 3 × 4 = 14.');
+    expect(answerArithmetic('what is 1 / 0')).toBe('1 ÷ 0 is undefined.');
+    expect(answerArithmetic('What is git rebase?')).toBeNull();
+    expect(answerArithmetic('How do I undo 3 commits?')).toBeNull();
+  });
+
+  it('answers arithmetic and small talk without searching anything', async () => {
+    const sum = await local.respond(turn('What is 17 times 3?'));
+    expect(sum).toMatchObject({ kind: 'answer', text: '17 × 3 = 51.' });
+    const hello = await local.respond(turn('Hi there!'));
+    expect(hello.kind).toBe('answer');
+    expect(hello.kind === 'answer' && hello.text).toContain('Hello!');
+  });
+
+  it('keeps the option a sentence defines, and cites where it came from', async () => {
+    const { text } = await local.generate(chatRequest({ message: 'What does the --amend option of git commit do?', context: [commitPage] }));
+    expect(text).toBe('--amend: Replace the tip of the current branch by creating a new commit. (git-commit.html)');
+  });
+
+  it('finds a short option the question names as a whole token, not inside a longer one', async () => {
+    const cherryPick: ContextPassage = {
+      source: 'git-cherry-pick.html#4',
+      text: '--allow-empty\n\nBy default, cherry-picking an empty commit will fail.\n\n-x\n\nWhen recording the commit, append a line that says "(cherry picked from commit …)" to the original commit message.',
+    };
+    const { text } = await local.generate(chatRequest({ message: 'What does git cherry-pick -x add to the commit message?', context: [cherryPick] }));
+    expect(text).toBe('-x: When recording the commit, append a line that says "(cherry picked from commit …)" to the original commit message. (git-cherry-pick.html)');
+  });
+
+  it('quotes from several sources each with its own citation, and does not cut at "e.g."', async () => {
+    const { text } = await local.generate(
+      chatRequest({ message: 'What does push.default do when I run git push plain, and what does --dry-run do?', context: [commitPage, configPage] }),
+    );
+    expect(text).toContain('--dry-run: Do not create a commit, but show a list of paths that are to be committed. (git-commit.html)');
+    expect(text).toContain('push.default: Defines the action git push should take if no refspec is given (e.g. when you run it plain). (git-config.html)');
+  });
+
+  it('in the first round calls what the router chose, with its reason', async () => {
+    const result = await local.respond(turn('How do I amend a commit?'));
+    expect(result).toMatchObject({
+      kind: 'tool_calls',
+      calls: [{ name: 'search_knowledge', arguments: { query: 'How do I amend a commit?' } }],
+      reason: expect.stringContaining('the project has knowledge to search') as unknown,
+    });
+  });
+
+  it('answers a later round from the passages found, for the part of the message knowledge was searched for', async () => {
+    const result = await local.respond(
+      turn('Has order 48213 shipped? Also, what does --amend do?', {
+        rounds: [
+          {
+            calls: [
+              { id: 'k', name: 'search_knowledge', arguments: { query: 'what does --amend do?' } },
+              { id: 'o', name: 'order_status', arguments: { order_id: '48213' } },
+            ],
+            results: [
+              { callId: 'k', name: 'search_knowledge', content: '[1] git-commit.html', passages: [commitPage] },
+              { callId: 'o', name: 'order_status', content: '{"status":"shipped"}' },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(result).toMatchObject({
+      kind: 'answer',
+      text: 'From order_status: status: shipped. --amend: Replace the tip of the current branch by creating a new commit. (git-commit.html)',
+    });
+  });
+});

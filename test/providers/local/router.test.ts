@@ -1,0 +1,134 @@
+// The offline router's decisions, on a fake corpus: which tools a message needs, and why.
+import { routeLocally } from '../../../providers/kinds/local/router.js';
+import { KNOWLEDGE_TOOL, type CorpusStats, type ToolSpec } from '../../../providers/types.js';
+
+/** A corpus of 1,000 chunks about version control: the words it holds and in how many chunks. */
+function fakeCorpus(frequencies: Record<string, number>, chunks = 1_000): CorpusStats & { asked: string[][] } {
+  const asked: string[][] = [];
+  return {
+    chunks,
+    asked,
+    documentFrequency(terms: string[]) {
+      asked.push(terms);
+      return Promise.resolve(new Map(terms.map((t) => [t, frequencies[t] ?? 0])));
+    },
+  };
+}
+
+const corpus = fakeCorpus({
+  undo: 12, last: 150, commit: 600, keep: 90, changes: 400, rename: 40, branch: 500, revert: 25, git: 990, long: 70,
+  egg: 1, status: 120, order: 80, see: 700, files: 650, changed: 400, stash: 30, hot: 3, standby: 2, configure: 60,
+  'push.default': 8, show: 500, setting: 300, control: 90, tell: 50, me: 0, how: 1_000,
+});
+
+const orderStatus: ToolSpec = {
+  name: 'order_status',
+  description: 'Look up the shipping status and delivery estimate of a customer order by its order id.',
+  parameters: { type: 'object', required: ['order_id'], properties: { order_id: { type: 'string', description: 'The order id or number, e.g. 48213' } } },
+};
+const weather: ToolSpec = {
+  name: 'get_weather',
+  description: 'Current weather (temperature and conditions) for a city.',
+  parameters: { type: 'object', required: ['city'], properties: { city: { type: 'string', description: 'City name, e.g. Oslo' } } },
+};
+const all = [KNOWLEDGE_TOOL, orderStatus, weather];
+
+const calls = async (message: string, tools = all, stats: CorpusStats | undefined = corpus) =>
+  (await routeLocally(message, tools, stats)).calls.map((c) => [c.name, c.arguments]);
+
+describe('the offline router', () => {
+  it.each(['Hi there!', 'Good morning!', 'Tell me a joke.', 'Thanks, that was really helpful!', 'Bye, see you tomorrow!', "What's your name?", 'How are you today?', 'Write a haiku about autumn.'])(
+    'calls nothing for small talk: %s',
+    async (message) => {
+      const route = await routeLocally(message, all, corpus);
+      expect(route.calls).toEqual([]);
+      expect(route.reason).toMatch(/^small talk \(/);
+      expect(corpus.asked.flat()).not.toContain('joke');
+    },
+  );
+
+  it.each(['What is 17 times 3?', "What's 250 divided by 5?", 'calculate 2 + 3 * 4'])('calls nothing for arithmetic: %s', async (message) => {
+    const route = await routeLocally(message, all, corpus);
+    expect(route).toEqual({ calls: [], reason: 'arithmetic: worked out directly, nothing to look up or call' });
+  });
+
+  it('searches knowledge for a question the corpus covers, saying how well it covers it', async () => {
+    const route = await routeLocally('How do I undo my last commit but keep the changes?', all, corpus);
+    expect(route.calls).toEqual([{ id: 'local-knowledge', name: 'search_knowledge', arguments: { query: 'How do I undo my last commit but keep the changes?' } }]);
+    expect(route.reason).toMatch(/^the knowledge covers ".*" \(IDF coverage 1\.00 ≥ 0\.5 over 1000 chunks\)$/);
+  });
+
+  it('does not search for a question whose telling words the corpus lacks, and names them', async () => {
+    const capital = await routeLocally('What is the capital of Australia?', all, corpus);
+    expect(capital.calls).toEqual([]);
+    expect(capital.reason).toContain('not in the knowledge: capital, australia');
+    // "long" occurs, "egg" only in one chunk (an aside), "boil" nowhere: not covered.
+    expect(await calls('How long should I boil an egg?')).toEqual([]);
+  });
+
+  it('looks dotted setting names up whole, as the full-text index holds them', async () => {
+    expect(await calls('What does the push.default setting control?')).toEqual([['search_knowledge', { query: 'What does the push.default setting control?' }]]);
+    expect(corpus.asked.at(-1)).toEqual(['push.default', 'setting', 'control']);
+  });
+
+  it('calls the tool a message plainly means, with the id read off it, and searches nothing else', async () => {
+    const route = await routeLocally('Where is my order 48213?', all, corpus);
+    expect(route.calls).toEqual([{ id: 'local-order_status-1', name: 'order_status', arguments: { order_id: '48213' } }]);
+    expect(route.reason).toBe('"Where is my order 48213?" asks for what order_status does (order) (order_id "48213")');
+    expect(await calls('Can you check the status of order #A-1042?')).toEqual([['order_status', { order_id: 'A-1042' }]]);
+    expect(await calls('Track my package please, the order number is 30017.')).toEqual([['order_status', { order_id: '30017' }]]);
+    expect(await calls('I placed order 64002 last week. When will it arrive?')).toEqual([['order_status', { order_id: '64002' }]]);
+  });
+
+  it('recognises a tool by words of its family, and a name written in lower case', async () => {
+    expect(await calls('Is it raining in Paris right now?')).toEqual([['get_weather', { city: 'Paris' }]]);
+    expect(await calls('Do I need an umbrella in London today?')).toEqual([['get_weather', { city: 'London' }]]);
+    expect(await calls('How hot is it in Madrid today?')).toEqual([['get_weather', { city: 'Madrid' }]]);
+    expect(await calls('weather tokyo')).toEqual([['get_weather', { city: 'Tokyo' }]]);
+  });
+
+  it('does not take a word for its weather sense out of it ("hot standby")', async () => {
+    expect(await calls('How do I configure a hot standby in Git?')).toEqual([['search_knowledge', { query: 'How do I configure a hot standby in Git?' }]]);
+  });
+
+  it('calls knowledge and a tool when a message needs both, searching only for the part the tool does not answer', async () => {
+    expect(await calls('Has order 48213 shipped? Also, how do I revert a commit?')).toEqual([
+      ['search_knowledge', { query: 'how do I revert a commit?' }],
+      ['order_status', { order_id: '48213' }],
+    ]);
+    expect(await calls("What's the weather in Oslo, and how do I rename a branch?")).toEqual([
+      ['search_knowledge', { query: 'how do I rename a branch?' }],
+      ['get_weather', { city: 'Oslo' }],
+    ]);
+    expect(await calls('Status of order 31415? And how do I see which files changed?')).toEqual([
+      ['search_knowledge', { query: 'how do I see which files changed?' }],
+      ['order_status', { order_id: '31415' }],
+    ]);
+  });
+
+  it('does not call a tool whose required argument is missing; the question goes to knowledge instead', async () => {
+    expect(await calls('What does git status show?')).toEqual([['search_knowledge', { query: 'What does git status show?' }]]);
+  });
+
+  it('without corpus statistics searches whatever has content words, as before', async () => {
+    const route = await routeLocally('What is the capital of Australia?', all, undefined);
+    expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+    expect(route.reason).toContain('no corpus statistics');
+  });
+
+  it('in a corpus of one small document, one chunk is all a subject has: still covered', async () => {
+    const tiny = fakeCorpus({ within: 1, items: 1, returned: 1, days: 1 }, 1);
+    expect(await calls('Within how many days can items be returned?', all, tiny)).toEqual([['search_knowledge', { query: 'Within how many days can items be returned?' }]]);
+    expect(await calls('What is the capital of Australia?', all, tiny)).toEqual([]);
+  });
+
+  it('searches nothing in an empty corpus', async () => {
+    expect(await calls('How do I rename a branch?', all, fakeCorpus({}, 0))).toEqual([]);
+  });
+
+  it('only calls what it was offered', async () => {
+    expect(await calls('Has order 48213 shipped? Also, how do I revert a commit?', [orderStatus])).toEqual([['order_status', { order_id: '48213' }]]);
+    // Without the tool, the words the corpus holds ("order") are all there is to go on.
+    expect(await calls('Where is my order 48213?', [KNOWLEDGE_TOOL])).toEqual([['search_knowledge', { query: 'Where is my order 48213?' }]]);
+  });
+});

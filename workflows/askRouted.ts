@@ -1,0 +1,91 @@
+import { proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
+import { KNOWLEDGE_TOOL_NAME, type AskResponse, type Usage } from '@askflow/contract';
+import type { AskActivities, AskPlan, AskWorkflowInput, RetrievedPassage, ToolCall, ToolRound } from '../interface/ask.js';
+import { describeAskFailure } from '../interface/failures.js';
+import { closeEventLog, DATABASE_STEP, GENERATION_STEP, NO_USAGE, openEventLog, recordIntent, RETRIEVAL_STEP, TOOL_CALL_STEP, toolFailure } from './askRun.js';
+
+const { planAsk, saveTurn } = proxyLocalActivities<AskActivities>(DATABASE_STEP);
+const { searchKnowledge } = proxyLocalActivities<AskActivities>(RETRIEVAL_STEP);
+const { invokeTool } = proxyActivities<AskActivities>(TOOL_CALL_STEP);
+const { respondTurn } = proxyActivities<AskActivities>(GENERATION_STEP);
+
+/** Plans made before routing carry no round limit. */
+const DEFAULT_TOOL_ROUNDS = 3;
+
+function addUsage(a: Usage, b: Usage): Usage {
+  return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens, totalTokens: a.totalTokens + b.totalTokens };
+}
+
+/** The passages as the model reads them back: numbered, each with its source. */
+function passagesText(found: RetrievedPassage[]): string {
+  if (!found.length) return 'No passage of the knowledge base matches this query.';
+  return found.map((p, i) => `[${i + 1}] ${p.document}#${p.chunkIndex}\n${p.text}`).join('\n\n');
+}
+
+/**
+ * A routed ask: the model decides what the question needs before anything runs. Each round it
+ * either answers or calls tools — knowledge search (`search_knowledge`) beside the project's
+ * tools, several at once if it likes — and the calls' results go back to it, for at most
+ * `maxToolRounds` rounds; then it must answer. The intent is what it used: knowledge that
+ * found passages (`rag`), a project tool (`tools`), both, or neither (`vanilla`).
+ */
+export async function runRoutedAsk(input: AskWorkflowInput): Promise<AskResponse> {
+  const { stream, events } = openEventLog();
+  try {
+    events.publish({ type: 'thinking', phase: 'classifying' });
+    const plan: AskPlan = await planAsk(input);
+    const rounds: ToolRound[] = [];
+    const found = new Map<string, RetrievedPassage>();
+    const toolsUsed: string[] = [];
+    let usage = NO_USAGE;
+
+    const call = async (c: ToolCall, reason: string | null) => {
+      const why = reason ? { reason } : {};
+      if (c.name === KNOWLEDGE_TOOL_NAME) {
+        events.publish({ type: 'thinking', phase: 'retrieving', ...why });
+        const query = typeof c.arguments.query === 'string' && c.arguments.query.trim() ? c.arguments.query : input.message;
+        const passages = await searchKnowledge(plan, query);
+        for (const p of passages) if (!found.has(p.chunkId)) found.set(p.chunkId, p);
+        events.publish({ type: 'retrieval', chunks: passages.length, sources: [...new Set(passages.map((p) => p.document))] });
+        return {
+          callId: c.id, name: c.name, content: passagesText(passages),
+          passages: passages.map((p) => ({ source: `${p.document}#${p.chunkIndex}`, text: p.text, kind: 'chunk' as const })),
+        };
+      }
+      events.publish({ type: 'thinking', phase: 'calling_tool', ...why });
+      events.publish({ type: 'tool.calling', name: c.name });
+      if (!toolsUsed.includes(c.name)) toolsUsed.push(c.name);
+      return { callId: c.id, name: c.name, content: await invokeTool(plan, input, c.name, c.arguments).catch((err: unknown) => toolFailure(c.name, err)) };
+    };
+
+    const maxRounds = plan.maxToolRounds ?? DEFAULT_TOOL_ROUNDS;
+    for (;;) {
+      const turn = await respondTurn(plan, input, rounds, rounds.length >= maxRounds);
+      usage = addUsage(usage, turn.usage);
+      if (turn.kind === 'answer') {
+        const passages = [...found.values()];
+        const intent = recordIntent(toolsUsed.length > 0, passages);
+        const response: AskResponse = {
+          threadId: input.threadId,
+          answer: turn.answer,
+          intent,
+          toolUsed: toolsUsed[0] ?? null,
+          ragChunksUsed: passages.length,
+          usage,
+          model: turn.model,
+          ...(passages.length ? { sources: passages.map((p) => ({ documentId: p.documentId, document: p.document, chunk: p.chunkIndex, score: p.score })) } : {}),
+        };
+        await saveTurn(plan, input, response, workflowInfo().workflowId);
+        events.publish({ type: 'done', ...response });
+        return response;
+      }
+      // Calls of one round run side by side; their results go back in the order they were made.
+      rounds.push({ calls: turn.calls, results: await Promise.all(turn.calls.map((c) => call(c, turn.reason))) });
+    }
+  } catch (err) {
+    events.publish({ type: 'error', ...describeAskFailure(err) });
+    throw err;
+  } finally {
+    await closeEventLog(stream);
+  }
+}
