@@ -1,5 +1,5 @@
-// BM25 ranking of a project's chunks: the statistics (how many chunks hold each stem) and the
-// weights are worked out here, the scoring runs in PostgreSQL (store/bm25.ts).
+// BM25 ranking of a project's chunks: the weights are worked out here from the statistics
+// PostgreSQL keeps (how many chunks hold each stem); the scoring runs there (store/bm25.ts).
 import { bm25Rank, chunkTotals, documentFrequencies, stemsOf, type WeightedText } from '../store/bm25.js';
 import type { Pool } from '../store/pool.js';
 
@@ -15,31 +15,6 @@ export interface Bm25Params {
   commonShare: number;
 }
 
-/** Projects whose statistics are kept, and stems per project; past either, the oldest go. */
-const MAX_PROJECTS = 200;
-const MAX_STEMS = 50_000;
-
-/**
- * Per project: its document frequencies, valid while its chunk count and total length stay the
- * same (any ingestion or deletion changes them). Counting a common stem means reading most of
- * the project's chunks, so each is counted once per state of the project, not per question.
- */
-const stats = new Map<string, { stamp: string; df: Map<string, number> }>();
-
-async function frequencies(pool: Pool, projectId: string, stamp: string, lexemes: string[]): Promise<Map<string, number>> {
-  let entry = stats.get(projectId);
-  if (!entry || entry.stamp !== stamp) entry = { stamp, df: new Map() };
-  stats.delete(projectId); // re-inserted below: the Map's order is least recently used first
-  stats.set(projectId, entry);
-  if (stats.size > MAX_PROJECTS) stats.delete(stats.keys().next().value!);
-  const missing = lexemes.filter((l) => !entry.df.has(l));
-  if (missing.length) {
-    for (const [lexeme, df] of await documentFrequencies(pool, projectId, missing)) entry.df.set(lexeme, df);
-    if (entry.df.size > MAX_STEMS) entry.df.clear();
-  }
-  return new Map(lexemes.map((l) => [l, entry.df.get(l) ?? 0]));
-}
-
 /**
  * Okapi BM25 over the project's chunks for weighted phrases (the question itself weighs 1):
  * each stem weighs idf = ln(1 + (N − df + 0.5) / (df + 0.5)) times its phrase's weight.
@@ -47,7 +22,7 @@ async function frequencies(pool: Pool, projectId: string, stamp: string, lexemes
 export async function bm25Search(pool: Pool, projectId: string, texts: WeightedText[], limit: number, params: Bm25Params): Promise<{ id: string; score: number }[]> {
   const [stems, totals] = await Promise.all([stemsOf(pool, texts), chunkTotals(pool, projectId)]);
   if (!stems.length || !totals.chunks) return [];
-  const df = await frequencies(pool, projectId, `${totals.chunks}:${totals.tokens}`, stems.map((s) => s.lexeme));
+  const df = await documentFrequencies(pool, projectId, stems.map((s) => s.lexeme));
   const present = stems.filter((s) => df.get(s.lexeme)! > 0);
   if (!present.length) return [];
   const n = totals.chunks;

@@ -21,24 +21,24 @@ export async function stemsOf(pool: Pool, texts: WeightedText[]): Promise<{ lexe
   return rows;
 }
 
-/** How many chunks the project has and their total length (tokens): changes whenever its chunks do. */
+/** How many chunks the project has and their total length (tokens), kept by triggers on `chunks`. */
 export async function chunkTotals(pool: Pool, projectId: string): Promise<{ chunks: number; tokens: number }> {
   const { rows } = await pool.query<{ chunks: number; tokens: number }>(
-    `SELECT count(*)::float8 AS chunks, coalesce(sum(token_count), 0)::float8 AS tokens FROM chunks WHERE project_id = $1`,
+    `SELECT chunks::float8 AS chunks, tokens::float8 AS tokens FROM chunk_totals WHERE project_id = $1`,
     [projectId],
   );
-  return rows[0]!;
+  return rows[0] ?? { chunks: 0, tokens: 0 };
 }
 
-/** In how many of the project's chunks each stem occurs. */
+/** In how many of the project's chunks each stem occurs (kept by triggers on `chunks`; absent: 0). */
 export async function documentFrequencies(pool: Pool, projectId: string, lexemes: string[]): Promise<Map<string, number>> {
   if (!lexemes.length) return new Map();
   const { rows } = await pool.query<{ lexeme: string; df: number }>(
-    `SELECT l AS lexeme, (SELECT count(*) FROM chunks c WHERE c.project_id = $1 AND c.tsv @@ quote_literal(l)::tsquery)::float8 AS df
-       FROM unnest($2::text[]) l`,
+    `SELECT lexeme, df FROM chunk_terms WHERE project_id = $1 AND lexeme = ANY($2::text[])`,
     [projectId, lexemes],
   );
-  return new Map(rows.map((r) => [r.lexeme, r.df]));
+  const found = new Map(rows.map((r) => [r.lexeme, r.df]));
+  return new Map(lexemes.map((l) => [l, found.get(l) ?? 0]));
 }
 
 export interface Bm25Query {

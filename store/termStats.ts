@@ -12,18 +12,19 @@ const MAX_TERMS = 32;
 
 /**
  * Chunk frequency of each term in one project, in one query: each term is stemmed by the same
- * `english` configuration that builds `chunks.tsv`, and counted through its GIN index, so the
- * cost grows with the few terms of one question and the chunks holding them, never with a scan
- * of the project's text.
+ * `english` configuration that builds `chunks.tsv` and looked up in the statistics kept beside
+ * the chunks (`chunk_terms`). A term that stems to several lexemes (`e-mail`) counts as its
+ * rarest part, the most a chunk holding all of them could number.
  */
 export async function termStats(pool: Pool, projectId: string, terms: string[]): Promise<TermStats> {
   const asked = [...new Set(terms)].slice(0, MAX_TERMS);
   const { rows } = await pool.query<{ term: string | null; df: string | null; chunks: string }>(
-    `WITH n AS (SELECT count(*) AS chunks FROM chunks WHERE project_id = $1),
-          q AS (SELECT w, to_tsquery('english', quote_literal(w)) AS query FROM unnest($2::text[]) AS w)
+    `WITH n AS (SELECT coalesce((SELECT chunks FROM chunk_totals WHERE project_id = $1), 0) AS chunks),
+          q AS (SELECT w, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($2::text[]) AS w)
      SELECT q.w AS term,
-            CASE WHEN numnode(q.query) = 0 THEN NULL
-                 ELSE (SELECT count(*) FROM chunks c WHERE c.project_id = $1 AND c.tsv @@ q.query) END AS df,
+            CASE WHEN cardinality(q.lexemes) = 0 THEN NULL
+                 ELSE coalesce((SELECT min(coalesce(t.df, 0)) FROM unnest(q.lexemes) l
+                                  LEFT JOIN chunk_terms t ON t.project_id = $1 AND t.lexeme = l), 0) END AS df,
             n.chunks
        FROM n LEFT JOIN q ON true`,
     [projectId, asked],

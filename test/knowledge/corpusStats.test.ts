@@ -42,3 +42,40 @@ describe('corpusStatsFor', () => {
     expect(stats.chunks).toBe(0);
   });
 });
+
+describe('the statistics kept beside the chunks', () => {
+  /** What the kept statistics should be: counted afresh from the chunks themselves. */
+  async function recounted(projectId: string) {
+    const { rows } = await db().query<{ lexeme: string; df: number }>(
+      `SELECT u.lexeme, count(*)::int AS df FROM chunks c, unnest(c.tsv) u WHERE c.project_id = $1 GROUP BY u.lexeme ORDER BY u.lexeme`,
+      [projectId],
+    );
+    return rows;
+  }
+  async function kept(projectId: string) {
+    const { rows } = await db().query<{ lexeme: string; df: number }>(`SELECT lexeme, df FROM chunk_terms WHERE project_id = $1 ORDER BY lexeme`, [projectId]);
+    return rows;
+  }
+
+  it('follow every write: a document re-chunked, another deleted, the counts equal a recount', async () => {
+    const project = await createProject(db(), 'kept stats');
+    const a = await createDocument(db(), { projectId: project.id, name: 'a.md', kind: 'markdown', sourceUrl: null, content: null, contentHash: null });
+    const b = await createDocument(db(), { projectId: project.id, name: 'b.md', kind: 'markdown', sourceUrl: null, content: null, contentHash: null });
+    await replaceChunks(db(), project.id, a.id, [
+      { index: 0, text: 'Refunds take 14 days.', headings: [], tokenCount: 5 },
+      { index: 1, text: 'Invoices are monthly.', headings: [], tokenCount: 4 },
+    ]);
+    await replaceChunks(db(), project.id, b.id, [{ index: 0, text: 'Refund the invoice.', headings: [], tokenCount: 4 }]);
+    expect(await kept(project.id)).toEqual(await recounted(project.id));
+    expect((await corpusStatsFor(db(), project.id).documentFrequency(['refunds'])).get('refunds')).toBe(2);
+
+    await replaceChunks(db(), project.id, a.id, [{ index: 0, text: 'Shipping is free.', headings: [], tokenCount: 3 }]);
+    await db().query(`DELETE FROM documents WHERE id = $1`, [b.id]);
+    expect(await kept(project.id)).toEqual(await recounted(project.id));
+    const stats = corpusStatsFor(db(), project.id);
+    expect(Object.fromEntries(await stats.documentFrequency(['refund', 'shipping']))).toEqual({ refund: 0, shipping: 1 });
+    expect(stats.chunks).toBe(1);
+    const { rows } = await db().query(`SELECT chunks::int, tokens::int FROM chunk_totals WHERE project_id = $1`, [project.id]);
+    expect(rows).toEqual([{ chunks: 1, tokens: 3 }]);
+  });
+});
