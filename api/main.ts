@@ -5,6 +5,7 @@ import { createLogger } from '../config/logger.js';
 import { temporalConnectionOptions } from '../config/temporalConnection.js';
 import { chooseVectorIndex } from '../knowledge/vectors/select.js';
 import { migrate } from '../store/migrate.js';
+import { createChannelListener } from '../store/notifications.js';
 import { createPool } from '../store/pool.js';
 import { parseMasterKey } from '../store/secrets.js';
 import { createApp } from './app.js';
@@ -18,6 +19,7 @@ await migrate(env.DATABASE_URL, (m) => log.debug(m));
 const connection = await Connection.connect(temporalConnectionOptions(env));
 const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
 
+const liveEvents = env.LIVE_EVENTS === 'on' ? createChannelListener(pool) : undefined;
 const app = createApp({
   pool,
   log,
@@ -26,6 +28,7 @@ const app = createApp({
   taskQueue: env.TEMPORAL_TASK_QUEUE,
   askTimeoutMs: env.ASK_TIMEOUT_MS,
   sseKeepAliveMs: env.SSE_KEEPALIVE_MS,
+  ...(liveEvents ? { liveEvents } : {}),
   masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY),
   vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }),
   temporalUiUrl: env.TEMPORAL_UI_URL ?? null,
@@ -52,6 +55,7 @@ async function stop() {
   server.closeIdleConnections();
   await once(server, 'close');
   await connection.close();
+  await liveEvents?.close();
   await pool.end();
   log.info('api stopped');
   process.exit(0);

@@ -32,7 +32,7 @@ async function directFirstToken(openai: OpenAI): Promise<number> {
 }
 
 /** Askflow's first `delta` and its `done`, as an SSE client sees them. */
-async function askflowFirstDelta(baseUrl: string, tenantId: string, key: string): Promise<{ first: number; done: number }> {
+async function askflowFirstDelta(baseUrl: string, tenantId: string, key: string): Promise<{ first: number; done: number; afterModel: number }> {
   behaviour();
   const started = performance.now();
   const res = await fetch(`${baseUrl}/service/ask/stream`, {
@@ -41,16 +41,22 @@ async function askflowFirstDelta(baseUrl: string, tenantId: string, key: string)
     body: JSON.stringify({ tenantId, message: 'hi' }),
   });
   let first = NaN;
+  let firstAt = NaN;
   let done = NaN;
   const parser = createParser({
     onEvent: (m) => {
-      if (m.event === 'delta' && Number.isNaN(first)) first = performance.now() - started;
+      if (m.event === 'delta' && Number.isNaN(first)) {
+        first = performance.now() - started;
+        firstAt = performance.now();
+      }
       if (m.event === 'done') done = performance.now() - started;
     },
   });
   const decoder = new TextDecoder();
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
-  return { first, done };
+  // The model server runs in this process: its first token's send time is on the same clock.
+  const modelFirst = llm.requests.at(-1)?.firstContentAt ?? NaN;
+  return { first, done, afterModel: firstAt - modelFirst };
 }
 
 const t = await startTestStack();
@@ -66,11 +72,13 @@ try {
   const direct: number[] = [];
   const viaAskflow: number[] = [];
   const doneAt: number[] = [];
+  const afterModel: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     direct.push(await directFirstToken(openai));
     const r = await askflowFirstDelta(t.info.baseUrl, project.id, key);
     viaAskflow.push(r.first);
     doneAt.push(r.done);
+    afterModel.push(r.afterModel);
   }
   const baseline = summarize(direct).p50;
   const added = summarize(viaAskflow.map((ms) => ms - baseline));
@@ -78,6 +86,7 @@ try {
   printTable(`Streamed ask, model first token after ${FIRST_TOKEN_MS} ms, ${CHUNKS.length} tokens 10 ms apart (2-core machine, all local)`, [
     row("model's own first token (direct)", summarize(direct)),
     row('first delta through Askflow', summarize(viaAskflow)),
+    row("first delta after the model's first token", summarize(afterModel)),
     row('added by Askflow (first delta − direct p50)', added),
     row('done through Askflow', summarize(doneAt)),
   ]);

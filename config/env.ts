@@ -31,6 +31,11 @@ const EnvSchema = TemporalEnvSchema.extend({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   /** An idle event stream sends a keep-alive comment this often, so proxies do not cut it. */
   SSE_KEEPALIVE_MS: z.coerce.number().int().positive().default(15_000),
+  /**
+   * Streamed events also reach the api by PostgreSQL NOTIFY straight from the worker (the fast
+   * path); `off` leaves them to the workflow's event log alone (slower, same events).
+   */
+  LIVE_EVENTS: z.enum(['on', 'off']).default('on'),
   /** Upper bound on how long a JSON ask waits for its workflow before answering 504. */
   ASK_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** The built web console served at /console/; unset → console/dist in the repository. */

@@ -1,6 +1,7 @@
 import type { AskPlan, AskWorkflowInput, ContextPassage, GeneratedAnswer } from '../../interface/ask.js';
 import { chatProviderOf, type ConnectionDeps } from './connections.js';
 import { DeltaPublisher } from './deltaPublisher.js';
+import { livePush } from './livePush.js';
 import { withHeartbeat } from '../heartbeat.js';
 import { chatRequestFor } from './chatRequest.js';
 
@@ -12,7 +13,7 @@ export function composeAnswer(deps: ConnectionDeps) {
   return async function composeAnswer(plan: AskPlan, input: AskWorkflowInput, context: ContextPassage[]): Promise<GeneratedAnswer> {
     const provider = await chatProviderOf(deps, plan.projectId, plan.model);
     const request = await chatRequestFor(deps.pool, plan, input, context);
-    const publisher = input.stream ? new DeltaPublisher() : null;
+    const publisher = input.stream ? new DeltaPublisher({ live: livePush(deps) }) : null;
     try {
       const result = await withHeartbeat(() => provider.generate(request, publisher?.delta));
       await publisher?.close();

@@ -10,6 +10,8 @@ export interface ConnectionDeps {
   pool: Pool;
   /** Decrypts provider keys. */
   masterKey: Buffer;
+  /** Push streamed events to the api at once beside the durable log (PostgreSQL NOTIFY); default on. */
+  liveEvents?: boolean;
 }
 
 /** The model's connection with its decrypted key: read when the step runs, never kept in the plan. */

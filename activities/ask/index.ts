@@ -16,6 +16,8 @@ export interface AskDeps {
   masterKey: Buffer;
   /** Where chunk vectors live (exact, pgvector or Pinecone). */
   vectorIndex: VectorIndex;
+  /** Push streamed events to the api at once beside the durable log (PostgreSQL NOTIFY); default on. */
+  liveEvents?: boolean;
 }
 
 /** The ask's steps, in the order the workflow runs them; each takes the plan `planAsk` made. */

@@ -2,6 +2,7 @@ import type { AskPlan, AskWorkflowInput, ToolRound, TurnOutcome } from '../../in
 import { KNOWLEDGE_TOOL, type CorpusStats, type ToolSpec } from '../../providers/types.js';
 import { chatProviderOf, type ConnectionDeps } from './connections.js';
 import { DeltaPublisher } from './deltaPublisher.js';
+import { livePush } from './livePush.js';
 import { withHeartbeat } from '../heartbeat.js';
 import { chatRequestFor } from './chatRequest.js';
 
@@ -24,7 +25,7 @@ export function respondTurn(deps: RespondDeps) {
   return async function respondTurn(plan: AskPlan, input: AskWorkflowInput, rounds: ToolRound[], final: boolean): Promise<TurnOutcome> {
     const provider = await chatProviderOf(deps, plan.projectId, plan.model);
     const request = { ...(await chatRequestFor(deps.pool, plan, input)), tools: offeredTools(plan), toolChoice: final ? ('none' as const) : ('auto' as const), rounds };
-    const publisher = input.stream ? new DeltaPublisher({ announce: true }) : null;
+    const publisher = input.stream ? new DeltaPublisher({ announce: true, live: livePush(deps) }) : null;
     const corpus = plan.knowledge && deps.corpusStats ? deps.corpusStats(plan.projectId) : undefined;
     try {
       const result = await withHeartbeat(() => provider.respond(request, { ...(publisher ? { onDelta: publisher.delta } : {}), ...(corpus ? { corpus } : {}) }));

@@ -3,6 +3,7 @@ import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { WorkflowStreamClient } from '@temporalio/workflow-streams/client';
 import { isTerminalEvent, type StreamEvent } from '@askflow/contract';
 import { ASK_EVENTS_TOPIC, askEventsQuery, type NumberedEvent } from '../../interface/askEvents.js';
+import type { LiveSubscription } from './liveEvents.js';
 
 /** How often a live subscription that broke while the run is still open is re-opened. */
 const LIVE_RETRIES = 5;
@@ -42,7 +43,7 @@ async function queryEvents(temporal: Client, askId: string, from: number): Promi
  * moment; which one does not matter: the run's event log is read by query afterwards, so the
  * `error`/`done` it ended with always reaches the client.
  */
-export async function* readAskEvents(temporal: Client, askId: string, afterId: number): AsyncGenerator<NumberedEvent> {
+async function* durableEvents(temporal: Client, askId: string, afterId: number): AsyncGenerator<NumberedEvent> {
   let next = afterId + 1;
   for (let attempt = 0; ; attempt++) {
     const live = WorkflowStreamClient.create(temporal, askId).topic<StreamEvent>(ASK_EVENTS_TOPIC);
@@ -69,4 +70,54 @@ export async function* readAskEvents(temporal: Client, askId: string, afterId: n
   }
   // Closed without a terminal event: terminated or timed out by an operator.
   yield { id: next, event: { type: 'error', code: 'Internal', message: 'The ask ended without an answer' } };
+}
+
+/**
+ * An ask's events after `afterId`, from the durable log and — when given — the worker's pushes,
+ * whichever brings an id first. Ids are the log's offsets on both paths, so the stream stays one
+ * sequence: each id is sent once, in order; a pushed event ahead of a gap waits for the gap to
+ * fill, and the log fills every gap (a push lost or never sent only costs time). Terminal events
+ * come from the workflow, so only the log ends the stream.
+ *
+ * Pushed events are ones the run's history already holds (activities/ask/deltaPublisher.ts), so
+ * the log brings the same events under the same ids — except one race: a run cancelled while a
+ * batch of deltas was on its way records `error` before them; that end is sent after them.
+ */
+export async function* readAskEvents(temporal: Client, askId: string, afterId: number, live?: LiveSubscription): AsyncGenerator<NumberedEvent> {
+  if (!live) return yield* durableEvents(temporal, askId, afterId);
+  const durable = durableEvents(temporal, askId, afterId);
+  let next = afterId + 1;
+  const ahead = new Map<number, NumberedEvent>();
+  let fromLog = durable.next();
+  try {
+    for (;;) {
+      const logged = await Promise.race([fromLog, live.arrival().then(() => null)]);
+      if (logged) {
+        if (logged.done) return;
+        fromLog = durable.next();
+        if (logged.value.id >= next) {
+          ahead.delete(logged.value.id);
+          yield logged.value;
+          next = logged.value.id + 1;
+          if (isTerminalEvent(logged.value.event)) return;
+        } else if (isTerminalEvent(logged.value.event)) {
+          // The run ended (cancelled, failed) while its answer was still being pushed, and the
+          // log numbered the end among ids already sent: the end still comes, after them.
+          yield { id: next, event: logged.value.event };
+          return;
+        }
+      }
+      for (const e of live.take()) if (e.id >= next) ahead.set(e.id, e);
+      for (let e = ahead.get(next); e; e = ahead.get(next)) {
+        ahead.delete(next);
+        yield e;
+        next++;
+      }
+    }
+  } finally {
+    live.close();
+    // Ends the log reader once its parked poll returns; nothing waits for that.
+    fromLog.catch(() => undefined);
+    durable.return(undefined).catch(() => undefined);
+  }
 }

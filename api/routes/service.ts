@@ -2,10 +2,12 @@ import Router from '@koa/router';
 import { WorkflowNotFoundError, type Connection } from '@temporalio/client';
 import { ASK_ID_HEADER, type CancelResult } from '@askflow/contract';
 import type { Logger } from '../../config/logger.js';
+import type { ChannelListener } from '../../store/notifications.js';
 import type { Pool } from '../../store/pool.js';
 import { getMenu } from '../../store/projects.js';
 import { responseOfRun } from '../../store/turns.js';
 import { readAskEvents } from '../ask/eventReader.js';
+import { subscribeLive, type LiveSubscription } from '../ask/liveEvents.js';
 import { ownAskId, prepareAsk, projectForKey } from '../ask/prepareAsk.js';
 import { modelMenu } from '../ask/resolveModel.js';
 import { openSse } from '../ask/sse.js';
@@ -23,6 +25,8 @@ export interface ServiceDeps extends AskRuntime {
   rateLimits: RateLimitDefaults;
   sseKeepAliveMs: number;
   masterKey: Buffer;
+  /** Where the worker's pushed events arrive (the fast path); without it streams read the log alone. */
+  liveEvents?: ChannelListener;
 }
 
 /** `Last-Event-ID` (header, or `lastEventId` query for clients that cannot set headers); -1 for "from the start". */
@@ -38,11 +42,16 @@ export function serviceRoutes(deps: ServiceDeps): Router {
   const router = new Router<State<'apiKey' | 'project'>>({ prefix: '/service' });
   router.use(apiKeyAuth(deps.pool), rateLimit(deps.pool, deps.rateLimits));
 
+  /** Listens for an ask's pushed events; done before its run starts, so none is missed. */
+  function listenLive(askId: string): Promise<LiveSubscription | undefined> {
+    return deps.liveEvents ? subscribeLive(deps.liveEvents, askId) : Promise.resolve(undefined);
+  }
+
   /** Streams an ask's events from after `afterId`; the ask runs on whatever the client does. */
-  async function streamAsk(ctx: StateContext, askId: string, afterId: number): Promise<void> {
+  async function streamAsk(ctx: StateContext, askId: string, afterId: number, live: LiveSubscription | undefined): Promise<void> {
     const sse = openSse(ctx, { [ASK_ID_HEADER]: askId }, deps.sseKeepAliveMs);
     try {
-      for await (const { id, event } of readAskEvents(deps.temporal, askId, afterId)) {
+      for await (const { id, event } of readAskEvents(deps.temporal, askId, afterId, live)) {
         if (sse.closed) break;
         sse.send(id, event);
       }
@@ -51,6 +60,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
       // No id: this is about the connection, not the ask; Last-Event-ID stays on the last real event.
       sse.send(null, { type: 'error', code: 'Unavailable', message: 'The event stream was interrupted; reconnect with Last-Event-ID' });
     } finally {
+      live?.close();
       sse.end();
     }
   }
@@ -68,9 +78,16 @@ export function serviceRoutes(deps: ServiceDeps): Router {
         return;
       }
     }
-    const handle = await startOrJoinAsk(deps, workflowId, input);
+    const live = streamed ? await listenLive(workflowId) : undefined;
+    let handle;
+    try {
+      handle = await startOrJoinAsk(deps, workflowId, input);
+    } catch (err) {
+      live?.close();
+      throw err;
+    }
     if (replay) ctx.set('Idempotent-Replayed', 'true');
-    if (streamed) return streamAsk(ctx, workflowId, afterId);
+    if (streamed) return streamAsk(ctx, workflowId, afterId, live);
     ctx.set(ASK_ID_HEADER, workflowId);
     ctx.body = await awaitAnswer(deps, handle);
   });
@@ -85,7 +102,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
       if (err instanceof WorkflowNotFoundError) throw new ApiError('NotFound', `Ask ${askId} not found`);
       throw err;
     }
-    return streamAsk(ctx, askId, afterId);
+    return streamAsk(ctx, askId, afterId, await listenLive(askId));
   });
 
   router.post('/ask/:askId/cancel', async (ctx) => {

@@ -44,6 +44,8 @@ export interface RecordedRequest {
   body: ChatCompletionsBody | undefined;
   /** Parsed embeddings body, for requests to `/embeddings`. */
   embeddings?: EmbeddingsBody;
+  /** When (performance.now(), this process) a streamed answer's first content was handed to the kernel. */
+  firstContentAt?: number;
 }
 
 /**
@@ -235,7 +237,7 @@ function completion(body: ChatCompletionsBody, behaviour: Behaviour) {
 }
 
 /** Answers a `stream: true` request the way OpenAI does: role chunk, content chunks, finish chunk, usage chunk, `[DONE]`. */
-async function stream(res: ServerResponse, body: ChatCompletionsBody, behaviour: Behaviour, delay: (ms: number) => Promise<void>): Promise<void> {
+async function stream(res: ServerResponse, body: ChatCompletionsBody, behaviour: Behaviour, delay: (ms: number) => Promise<void>, record: RecordedRequest): Promise<void> {
   const { id, created, refusal, pieces, usage } = answer(body, behaviour);
   const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
   // Resolves once the event is handed to the kernel, so a connection dropped right after still delivered it.
@@ -270,6 +272,7 @@ async function stream(res: ServerResponse, body: ChatCompletionsBody, behaviour:
     if (wait) await delay(wait);
     if (res.destroyed) return; // the client gave up
     await chunk(refusal === null ? { content: piece } : { refusal: piece });
+    record.firstContentAt ??= performance.now();
   }
   if (behaviour.failAfterChunks !== undefined) {
     if (behaviour.streamError === undefined) return void res.destroy();
@@ -347,7 +350,7 @@ export async function startChatCompletionsServer(opts: ServerOptions = {}): Prom
       return sendError(res, behaviour.status, behaviour.message ?? `Scripted ${behaviour.status}`, headers);
     }
     if (request.kind === 'embeddings') return sendJson(res, 200, embeddingsResponse(request.body, behaviour, embeddingDimensions));
-    if (request.body.stream === true) return stream(res, request.body, behaviour, delay);
+    if (request.body.stream === true) return stream(res, request.body, behaviour, delay, requests.at(-1)!);
     sendJson(res, 200, completion(request.body, behaviour));
   }
 

@@ -1,0 +1,50 @@
+import type { NumberedEvent } from '../../interface/askEvents.js';
+import { askEventsChannel } from '../../interface/askEventsChannel.js';
+import type { ChannelListener } from '../../store/notifications.js';
+
+/** More pushed events than a stream could be ahead of its log by; past it, the log catches up. */
+const MAX_BUFFERED = 10_000;
+
+/** An ask's events pushed by the worker as they happen (the fast path), buffered until taken. */
+export interface LiveSubscription {
+  /** The events pushed since the last call. */
+  take(): NumberedEvent[];
+  /** Resolves when something new can be taken. */
+  arrival(): Promise<void>;
+  close(): void;
+}
+
+/** Starts listening for an ask's pushed events; resolves once the listener is in place. */
+export async function subscribeLive(listener: ChannelListener, askId: string): Promise<LiveSubscription> {
+  let buffered: NumberedEvent[] = [];
+  let wake: (() => void) | null = null;
+  let pending: Promise<void> | null = null;
+  const unlisten = await listener.listen(askEventsChannel(askId), (payload) => {
+    if (buffered.length >= MAX_BUFFERED) return;
+    try {
+      buffered.push(JSON.parse(payload) as NumberedEvent);
+    } catch {
+      return; // not ours to understand: the log has the event
+    }
+    wake?.();
+  });
+  return {
+    take() {
+      const taken = buffered;
+      buffered = [];
+      return taken;
+    },
+    arrival() {
+      if (buffered.length) return Promise.resolve();
+      pending ??= new Promise<void>((resolve) => {
+        wake = () => {
+          wake = null;
+          pending = null;
+          resolve();
+        };
+      });
+      return pending;
+    },
+    close: unlisten,
+  };
+}

@@ -1,0 +1,100 @@
+// PostgreSQL LISTEN/NOTIFY: a push channel between processes that already share the database
+// (the worker pushes an ask's live events, the api replica streaming that ask listens).
+// Best effort by design: a notification sent while nobody listens, or while the listening
+// connection is down, is gone — callers keep a durable record elsewhere.
+import pg from 'pg';
+import type { Pool } from './pool.js';
+
+/** NOTIFY's payload limit is 8000 bytes; bigger messages are not pushed. */
+export const MAX_NOTIFY_BYTES = 7_900;
+
+/** Channel names are inlined into LISTEN (it takes no parameters): lower-case identifiers only. */
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function checked(channel: string): string {
+  if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
+}
+
+/** Sends `payload` on `channel` (false when it is too big to push). */
+export async function notify(pool: Pool, channel: string, payload: string): Promise<boolean> {
+  if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) return false;
+  await pool.query('SELECT pg_notify($1, $2)', [checked(channel), payload]);
+  return true;
+}
+
+export interface ChannelListener {
+  /**
+   * Calls `onMessage` with each payload sent on `channel` until the returned function is called.
+   * Resolves once LISTEN is in place — or the connection could not be made: then nothing arrives
+   * until a later `listen` reconnects (the caller's durable path covers the gap).
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+/** One dedicated connection (not the pool's: a listening session must stay open) for many channels. */
+export function createChannelListener(pool: Pool): ChannelListener {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client | null> | null = null;
+  let closed = false;
+
+  function connection(): Promise<pg.Client | null> {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const c = new pg.Client(pool.options);
+      const drop = () => {
+        if (client === c) client = null;
+        c.end().catch(() => undefined);
+      };
+      c.on('error', drop);
+      c.on('end', () => {
+        if (client === c) client = null;
+      });
+      c.on('notification', (m) => {
+        for (const h of handlers.get(m.channel) ?? []) h(m.payload ?? '');
+      });
+      try {
+        await c.connect();
+        // Channels asked for before (or while) this connection came up.
+        for (const channel of handlers.keys()) await c.query(`LISTEN ${channel}`);
+        if (closed) throw new Error('closed');
+        client = c;
+        return c;
+      } catch {
+        drop();
+        return null;
+      } finally {
+        connecting = null;
+      }
+    })();
+    return connecting;
+  }
+
+  return {
+    async listen(channel, onMessage) {
+      checked(channel);
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(onMessage);
+      if (first && !closed) {
+        const c = await connection();
+        await c?.query(`LISTEN ${channel}`).catch(() => undefined);
+      }
+      return () => {
+        if (!set.delete(onMessage) || set.size) return;
+        handlers.delete(channel);
+        client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+      };
+    },
+    async close() {
+      closed = true;
+      handlers.clear();
+      const c = client ?? (await connecting);
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}

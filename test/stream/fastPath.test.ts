@@ -1,0 +1,119 @@
+// Streamed events take two paths: pushed from the worker straight to the api (PostgreSQL
+// NOTIFY) and through the workflow's durable event log. The client sees one sequence of ids;
+// these tests check both paths number events alike, and that killing the processes mid-answer
+// still leaves a client that resumes elsewhere with exactly the stored answer.
+import pg from 'pg';
+import { ASK_ID_HEADER } from '@askflow/contract';
+import { askEventsChannel } from '../../interface/askEventsChannel.js';
+import type { NumberedEvent } from '../../interface/askEvents.js';
+import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
+import { closeDb, db, expectJson, managedProject, manage, stackInfo } from '../stack/context.js';
+import { startReplica, type Replica } from '../stack/replicas.js';
+import { collect, openStream, rebuiltAnswer } from '../stack/sse.js';
+
+type P = Awaited<ReturnType<typeof managedProject>>;
+let llm: ChatCompletionsServer;
+let remote: P;
+const replicas: Replica[] = [];
+
+beforeAll(async () => {
+  llm = await startChatCompletionsServer();
+  remote = await managedProject();
+  await expectJson(await manage(remote.owner.token, 'PUT', `/projects/${remote.tenantId}/providers/openai`, { baseUrl: llm.baseUrl, apiKey: llm.apiKey }), 200);
+  await expectJson(await manage(remote.owner.token, 'PATCH', `/projects/${remote.tenantId}`, { chatModel: 'openai:gpt-4o-mini' }), 200);
+});
+beforeEach(() => llm.reset());
+afterAll(async () => {
+  await Promise.all(replicas.map((r) => r.stop()));
+  await llm.close();
+  await closeDb();
+});
+
+const body = (message: string, externalThreadId: string) => ({ tenantId: remote.tenantId, message, externalThreadId });
+const headers = (extra: Record<string, string> = {}) => ({ 'X-API-Key': remote.apiKey, ...extra });
+
+async function storedAnswer(externalThreadId: string): Promise<string | undefined> {
+  for (let i = 0; i < 300; i++) {
+    const { rows } = await db().query<{ answer: string }>(
+      `SELECT u.answer FROM turns u JOIN threads t ON t.id = u.thread_id WHERE t.project_id = $1 AND t.external_thread_id = $2`,
+      [remote.tenantId, externalThreadId],
+    );
+    if (rows[0]) return rows[0].answer;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return undefined;
+}
+
+describe('the fast path', () => {
+  it('pushes each generated event under the id the durable log gives it', async () => {
+    llm.script({ chunks: Array.from({ length: 12 }, (_, i) => `p${i} `), tokenIntervalMs: 30 });
+    // Listen as the api does, on a connection of our own.
+    const listener = new pg.Client({ connectionString: stackInfo().databaseUrl });
+    await listener.connect();
+    const pushed: NumberedEvent[] = [];
+    listener.on('notification', (m) => pushed.push(JSON.parse(m.payload!) as NumberedEvent));
+    try {
+      const s = await openStream('/service/ask/stream', { body: body('push it', 'fast-path'), headers: headers() });
+      const askId = s.response.headers.get(ASK_ID_HEADER)!;
+      await listener.query(`LISTEN ${askEventsChannel(askId)}`);
+      const events = await collect(s);
+      expect(events.at(-1)!.type).toBe('done');
+      const answer = rebuiltAnswer(events);
+      expect(answer).toBe(Array.from({ length: 12 }, (_, i) => `p${i} `).join(''));
+      // We started listening only after the stream opened: the later deltas at least were pushed,
+      // each exactly as the stream (and so the log) numbered it.
+      await new Promise((r) => setTimeout(r, 200));
+      const pushedDeltas = pushed.filter((e) => e.event.type === 'delta');
+      expect(pushedDeltas.length).toBeGreaterThan(3);
+      const byId = new Map(events.map((e) => [e.id, e.event]));
+      for (const e of pushed) expect(byId.get(e.id)).toEqual(e.event);
+      // The workflow's own events (phases, done) are never pushed: only the log ends a stream.
+      expect(pushed.some((e) => e.event.type === 'done' || e.event.type === 'error')).toBe(false);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('is only a shortcut: with it off (LIVE_EVENTS=off) the log alone brings the same stream', async () => {
+    const api = await startReplica('api', { LIVE_EVENTS: 'off' });
+    replicas.push(api);
+    llm.script({ chunks: ['log ', 'only ', 'please'], tokenIntervalMs: 20 });
+    const events = await collect(await openStream('/service/ask/stream', { baseUrl: api.baseUrl!, body: body('no shortcut', 'log-only'), headers: headers() }));
+    expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i));
+    expect(events.at(-1)!.type).toBe('done');
+    expect(rebuiltAnswer(events)).toBe('log only please');
+  });
+});
+
+describe('processes killed mid-answer', () => {
+  it('api and worker both killed: resuming with Last-Event-ID on other replicas gives exactly the stored answer', async () => {
+    const taskQueue = `fast-path-crash-${process.pid}`;
+    const apiA = await startReplica('api', { TEMPORAL_TASK_QUEUE: taskQueue });
+    const workerA = await startReplica('worker', { TEMPORAL_TASK_QUEUE: taskQueue });
+    replicas.push(apiA, workerA);
+    const chunks = Array.from({ length: 30 }, (_, i) => `k${i} `);
+    // The first attempt dies with its worker; the retry answers in full.
+    llm.script({ chunks, tokenIntervalMs: 80 }, { chunks, tokenIntervalMs: 5 });
+
+    const s = await openStream('/service/ask/stream', { baseUrl: apiA.baseUrl!, body: body('survive this', 'killed'), headers: headers() });
+    const askId = s.response.headers.get(ASK_ID_HEADER)!;
+    const head = await collect(s, (e) => e.type === 'delta' && e.event.type === 'delta' && e.event.content === 'k5 ');
+    await Promise.all([apiA.kill(), workerA.kill()]);
+    const apiB = await startReplica('api', { TEMPORAL_TASK_QUEUE: taskQueue });
+    const workerB = await startReplica('worker', { TEMPORAL_TASK_QUEUE: taskQueue });
+    replicas.push(apiB, workerB);
+
+    const lastId = head.filter((e) => e.id !== null).at(-1)!.id!;
+    const resumed = await openStream(`/service/ask/${askId}/events`, { method: 'GET', baseUrl: apiB.baseUrl!, headers: headers({ 'Last-Event-ID': String(lastId) }) });
+    expect(resumed.response.status).toBe(200);
+    const rest = await collect(resumed);
+    const all = [...head.filter((e) => e.id !== null), ...rest];
+    // One sequence: every id once, in order, none skipped.
+    expect(all.map((e) => e.id)).toEqual(all.map((_, i) => i));
+    expect(all.at(-1)!.type).toBe('done');
+    expect(all.some((e) => e.type === 'reset')).toBe(true);
+    const stored = await storedAnswer('killed');
+    expect(rebuiltAnswer(all)).toBe(stored);
+    expect(stored).toBe(chunks.join(''));
+  }, 120_000);
+});
