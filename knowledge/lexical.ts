@@ -16,6 +16,41 @@ export interface Bm25Params {
 }
 
 /**
+ * About how many chunks one question's BM25 scores at most. Scoring reads each candidate's
+ * full-text vector, so the cost follows the candidates: a 100k-chunk project whose question
+ * words are all fairly common would otherwise score tens of thousands of chunks.
+ */
+export const CANDIDATE_BUDGET = 1_500;
+
+/**
+ * The stems that pick the candidates: the rare ones (in at most `commonShare` of the chunks),
+ * rarest first, as many as fit the budget — chunks holding any of them. When even the rarest
+ * is in more chunks than the budget, chunks holding all of the rarest few instead, as many as
+ * it takes to expect no more than the budget (assuming the stems occur independently). Chunks
+ * left out hold only common words of the question, which weigh least.
+ */
+export function candidateStems(stems: { lexeme: string; df: number }[], chunks: number, commonShare: number): { stems: string[]; all: boolean } {
+  const byRarity = [...stems].sort((a, b) => a.df - b.df || (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0));
+  const rare = byRarity.filter((s) => s.df <= commonShare * chunks);
+  const any: string[] = [];
+  let total = 0;
+  for (const s of rare.length ? rare : byRarity) {
+    if (any.length && total + s.df > CANDIDATE_BUDGET) break;
+    any.push(s.lexeme);
+    total += s.df;
+  }
+  if (total <= CANDIDATE_BUDGET || byRarity.length < 2) return { stems: any, all: false };
+  const all = [byRarity[0]!.lexeme];
+  let expected = byRarity[0]!.df;
+  for (const s of byRarity.slice(1)) {
+    if (expected <= CANDIDATE_BUDGET) break;
+    all.push(s.lexeme);
+    expected *= s.df / chunks;
+  }
+  return { stems: all, all: true };
+}
+
+/**
  * Okapi BM25 over the project's chunks for weighted phrases (the question itself weighs 1):
  * each stem weighs idf = ln(1 + (N − df + 0.5) / (df + 0.5)) times its phrase's weight.
  */
@@ -27,14 +62,15 @@ export async function bm25Search(pool: Pool, projectId: string, texts: WeightedT
   if (!present.length) return [];
   const n = totals.chunks;
   const weights = present.map((s) => s.weight * Math.log(1 + (n - df.get(s.lexeme)! + 0.5) / (df.get(s.lexeme)! + 0.5)));
-  const rare = present.filter((s) => df.get(s.lexeme)! <= params.commonShare * n);
+  const selection = candidateStems(present.map((s) => ({ lexeme: s.lexeme, df: df.get(s.lexeme)! })), n, params.commonShare);
   return bm25Rank(
     pool,
     projectId,
     {
       lexemes: present.map((s) => s.lexeme),
       weights,
-      selecting: (rare.length ? rare : present).map((s) => s.lexeme),
+      selecting: selection.stems,
+      selectAll: selection.all,
       k1: params.k1,
       b: params.b,
       // Chunks stored without a token count (0) would make it zero: lengths then do not count.

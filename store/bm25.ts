@@ -45,8 +45,9 @@ export interface Bm25Query {
   /** Stems with their weight (idf × the phrase's weight). */
   lexemes: string[];
   weights: number[];
-  /** The stems a chunk must contain one of to be scored at all. */
+  /** The stems that pick the chunks scored at all: chunks holding any of them, or all of them with `selectAll`. */
   selecting: string[];
+  selectAll: boolean;
   k1: number;
   b: number;
   /** Average chunk length (tokens) of the project. */
@@ -66,7 +67,7 @@ export async function bm25Rank(pool: Pool, projectId: string, q: Bm25Query, limi
        SELECT c.id, c.document_id, c.chunk_index, c.token_count, c.tsv
          FROM chunks c
         WHERE c.project_id = $1
-          AND c.tsv @@ (SELECT string_agg(quote_literal(l), ' | ') FROM unnest($4::text[]) l)::tsquery
+          AND c.tsv @@ (SELECT string_agg(quote_literal(l), CASE WHEN $9 THEN ' & ' ELSE ' | ' END) FROM unnest($4::text[]) l)::tsquery
      ), counted AS (
        -- A stem's frequency in a chunk, read off ts_rank: with every weight 1 and one stem it is
        -- (Σ_{j≤tf} 1/j²) / (π²/6), whose tail 1 − r ≈ 1 / ((tf + ½)·π²/6). Much cheaper than
@@ -87,7 +88,7 @@ export async function bm25Rank(pool: Pool, projectId: string, q: Bm25Query, limi
        FROM scored s JOIN documents d ON d.id = s.document_id
       ORDER BY s.score DESC, d.name, s.chunk_index, s.id
       LIMIT $5`,
-    [projectId, q.lexemes, q.weights, q.selecting, limit, q.k1, q.b, q.avgLength],
+    [projectId, q.lexemes, q.weights, q.selecting, limit, q.k1, q.b, q.avgLength, q.selectAll],
   );
   return rows;
 }
