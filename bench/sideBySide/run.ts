@@ -1,0 +1,114 @@
+/**
+ * The one side-by-side benchmark: the same OpenAI-compatible model server (answering at once,
+ * or with its first token after 100 ms for streams), called directly with the `openai` package
+ * and through Askflow, in the same run. Prints both, and Askflow's overhead and ratio.
+ * Run: `npm run bench`. BENCH_ASKS (asks per concurrency level, default 300), BENCH_LEVELS
+ * (default 1,16,64), BENCH_STREAMS (default 60), BENCH_SOAK (asks before the RSS reading,
+ * default 0: after the levels only).
+ */
+import OpenAI from 'openai';
+import { createParser } from 'eventsource-parser';
+import { startChatCompletionsServer } from '../../test/fakes/chatCompletionsServer.js';
+import { startTestStack } from '../../infra/testStack.js';
+import { createApiKey } from '../../store/apiKeys.js';
+import { createPool } from '../../store/pool.js';
+import { createProject, updateProject } from '../../store/projects.js';
+import { upsertProvider } from '../../store/providers.js';
+import { parseMasterKey } from '../../store/secrets.js';
+import { printTable, summarize } from '../stats.js';
+import { load, rssMb } from './load.js';
+
+const ASKS = Number(process.env.BENCH_ASKS ?? 300);
+const LEVELS = (process.env.BENCH_LEVELS ?? '1,16,64').split(',').map(Number);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 60);
+const SOAK = Number(process.env.BENCH_SOAK ?? 0);
+const FIRST_TOKEN_MS = 100;
+
+const llm = await startChatCompletionsServer();
+const t = await startTestStack();
+const pool = createPool(t.info.databaseUrl, 2);
+const ms = (x: number) => x.toFixed(1);
+const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}×`;
+try {
+  const project = await createProject(pool, 'bench side by side');
+  await upsertProvider(pool, project.id, 'model', llm.baseUrl, llm.apiKey, parseMasterKey(t.info.masterKey));
+  await updateProject(pool, project.id, { chatModel: 'model:bench', rateLimitPerMinute: 1_000_000, keyRateLimitPerMinute: 1_000_000, historyTokenBudget: 0 });
+  const { key } = await createApiKey(pool, project.id, 'test');
+  const openai = new OpenAI({ baseURL: llm.baseUrl, apiKey: llm.apiKey, maxRetries: 0 });
+
+  const direct = async (i: number) => {
+    await openai.chat.completions.create({ model: 'bench', messages: [{ role: 'user', content: `question ${i}` }] });
+  };
+  const askflow = async (i: number) => {
+    const res = await fetch(`${t.info.baseUrl}/service/ask`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
+      body: JSON.stringify({ tenantId: project.id, message: `question ${i}` }),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`ask ${res.status}`);
+  };
+  // Streams: the model's first token comes after FIRST_TOKEN_MS; measured is the gap from the
+  // moment the model server sent it (same process, same clock) to the client's first delta.
+  const directGap = async () => {
+    llm.script({ chunks: ['a ', 'b ', 'c'], firstTokenDelayMs: FIRST_TOKEN_MS });
+    const stream = await openai.chat.completions.create({ model: 'bench', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    let gap = NaN;
+    for await (const chunk of stream) if (Number.isNaN(gap) && chunk.choices[0]?.delta.content) gap = performance.now() - llm.requests.at(-1)!.firstContentAt!;
+    return gap;
+  };
+  const askflowGap = async () => {
+    llm.script({ chunks: ['a ', 'b ', 'c'], firstTokenDelayMs: FIRST_TOKEN_MS });
+    const res = await fetch(`${t.info.baseUrl}/service/ask/stream`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
+      body: JSON.stringify({ tenantId: project.id, message: 'hi' }),
+    });
+    let at = NaN;
+    const parser = createParser({ onEvent: (m) => void (m.event === 'delta' && Number.isNaN(at) && (at = performance.now())) });
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+    return at - llm.requests.at(-1)!.firstContentAt!;
+  };
+
+  await load(30, 4, askflow); // warm up: workflow cache, connections, JIT
+  await load(30, 4, direct);
+  llm.reset();
+
+  const rows: Record<string, string | number>[] = [];
+  for (const c of LEVELS) {
+    const d = await load(ASKS, c, direct);
+    const a = await load(ASKS, c, askflow);
+    llm.reset(); // recorded requests would otherwise grow with the run
+    if (c === 1) {
+      rows.push({ measure: 'JSON answer p50 ms', direct: ms(d.p50), askflow: ms(a.p50), 'askflow − direct': ms(a.p50 - d.p50), ratio: ratio(a.p50, d.p50) });
+      rows.push({ measure: 'JSON answer p99 ms', direct: ms(d.p99), askflow: ms(a.p99), 'askflow − direct': ms(a.p99 - d.p99), ratio: ratio(a.p99, d.p99) });
+    }
+    rows.push({ measure: `asks/s at concurrency ${c} (errors)`, direct: `${d.perSecond.toFixed(0)} (${d.errors})`, askflow: `${a.perSecond.toFixed(1)} (${a.errors})`, 'askflow − direct': '', ratio: ratio(d.perSecond, a.perSecond) });
+    rows.push({ measure: `p50 / p99 ms at concurrency ${c}`, direct: `${ms(d.p50)} / ${ms(d.p99)}`, askflow: `${ms(a.p50)} / ${ms(a.p99)}`, 'askflow − direct': '', ratio: '' });
+  }
+
+  const dGaps: number[] = [];
+  const aGaps: number[] = [];
+  for (let i = 0; i < STREAMS; i++) {
+    dGaps.push(await directGap());
+    aGaps.push(await askflowGap());
+    if (i % 20 === 19) llm.reset();
+  }
+  const dg = summarize(dGaps);
+  const ag = summarize(aGaps);
+  rows.push({ measure: "first delta after the model's first token p50 ms", direct: ms(dg.p50), askflow: ms(ag.p50), 'askflow − direct': ms(ag.p50 - dg.p50), ratio: '' });
+  rows.push({ measure: "first delta after the model's first token p99 ms", direct: ms(dg.p99), askflow: ms(ag.p99), 'askflow − direct': ms(ag.p99 - dg.p99), ratio: '' });
+
+  for (let done = 0; done < SOAK; done += 1_000) {
+    await load(Math.min(1_000, SOAK - done), 16, askflow);
+    llm.reset();
+  }
+  for (const p of t.stack.processes) rows.push({ measure: `${p.name} RSS MB after the run`, direct: '', askflow: rssMb(p.child.pid!), 'askflow − direct': '', ratio: '' });
+
+  printTable(`Direct model call vs Askflow, same model server, same run (${ASKS} asks per level; 2-core machine, everything local)`, rows);
+} finally {
+  await pool.end();
+  await t.dispose();
+  await llm.close();
+}
