@@ -15,6 +15,7 @@ import { threadRoutes } from './manage/threads.js';
 import { toolRoutes } from './manage/tools.js';
 import { errorBody } from './middleware/errorBody.js';
 import { requestId } from './middleware/requestId.js';
+import { serverTiming } from './middleware/serverTiming.js';
 import { consoleRoutes } from './routes/console.js';
 import { healthRoutes } from './routes/health.js';
 import { serviceRoutes, type ServiceDeps } from './routes/service.js';
@@ -32,6 +33,7 @@ export interface AppDeps extends ServiceDeps {
 export function createApp(deps: AppDeps): Koa<State> {
   const app = new Koa<State>();
   app.proxy = true;
+  app.use(serverTiming());
   app.use(requestId());
   app.use(errorBody(deps.log));
   app.use(consoleRoutes(deps.consoleDistDir));

@@ -4,16 +4,19 @@ import type { AuthenticatedKey } from '../store/apiKeys.js';
 import type { Owner } from '../store/owners.js';
 import type { Project } from '../store/projects.js';
 import type { Tool } from '../store/tools.js';
+import type { StepTimer } from './stepTimer.js';
 
 /**
  * Everything the api's middleware leaves in `ctx.state`, each field set once per request:
- * `requestId` by requestId(), `owner` by ownerAuth(), `apiKey` and its `project` by
+ * `requestId` by requestId(), `timing` by serverTiming(), `owner` by ownerAuth(), `apiKey` and its `project` by
  * apiKeyAuth() on service routes, and on management routes the owned resources their path
  * names, loaded by the router's `param` handlers (`:id` → project, `:toolId` → tool,
  * `:docId` → document, `:threadId` → threadId).
  */
 export interface AppState {
   requestId: string;
+  /** The request's step timings (serverTiming()), sent back as `Server-Timing`. */
+  timing: StepTimer;
   /** The signed-in owner and the token (bearer or session cookie) the request came with. */
   owner: Owner & { tokenId: string };
   apiKey: AuthenticatedKey;
@@ -24,7 +27,7 @@ export interface AppState {
 }
 
 /** The part of AppState a handler can count on: the request id always, plus the fields K. */
-export type State<K extends keyof AppState = never> = Pick<AppState, 'requestId' | K>;
+export type State<K extends keyof AppState = never> = Pick<AppState, 'requestId' | 'timing' | K>;
 
 /** A Koa context whose state holds the request id plus K. */
 export type StateContext<K extends keyof AppState = never> = ParameterizedContext<State<K>>;

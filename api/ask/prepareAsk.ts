@@ -44,9 +44,14 @@ export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: 
     const compiled = compileJsonSchema(req.jsonSchema);
     if (!compiled.ok) throw new ApiError('ValidationError', `jsonSchema is not a valid JSON Schema: ${compiled.message}`);
   }
+  const { timing } = ctx.state;
+  timing.mark('validate');
   const model = resolveModel(project, await getMenu(deps.pool, project.id), req);
+  timing.mark('model');
   const threadId = await resolveThread(deps.pool, project.id, req, deps.log);
+  timing.mark('thread');
   const { workflowId, replay } = await workflowIdFor(deps.pool, project.id, ctx.get('Idempotency-Key') || undefined, req);
+  timing.mark('idempotency');
   return {
     workflowId,
     replay,

@@ -20,6 +20,7 @@ export function apiKeyAuth(pool: Pool): Middleware<State<'apiKey' | 'project'>> 
     if (!project) throw new ApiError('Unauthorized', 'Invalid API key');
     ctx.state.apiKey = found;
     ctx.state.project = project;
+    ctx.state.timing.mark('key');
     await next();
   };
 }

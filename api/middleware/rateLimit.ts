@@ -38,6 +38,7 @@ export function rateLimit(pool: Pool, defaults: RateLimitDefaults): Middleware<S
       const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
       throw new ApiError('RateLimited', `Too many requests; retry after ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
     }
+    ctx.state.timing.mark('ratelimit');
     await next();
   };
 }

@@ -68,6 +68,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
   router.post(['/ask', '/ask/stream'], jsonBody(), async (ctx) => {
     const streamed = ctx.path.endsWith('/stream') || ctx.get('Accept').includes('text/event-stream');
     const afterId = streamed ? lastEventId(ctx) : -1;
+    ctx.state.timing.mark('body');
     const { workflowId, replay, input } = await prepareAsk(ctx, deps, streamed);
     if (replay && !streamed) {
       // A finished run answers from its stored turn, even after Temporal's retention dropped it.
@@ -86,10 +87,12 @@ export function serviceRoutes(deps: ServiceDeps): Router {
       live?.close();
       throw err;
     }
+    ctx.state.timing.mark('start');
     if (replay) ctx.set('Idempotent-Replayed', 'true');
     if (streamed) return streamAsk(ctx, workflowId, afterId, live);
     ctx.set(ASK_ID_HEADER, workflowId);
     ctx.body = await awaitAnswer(deps, handle);
+    ctx.state.timing.mark('result');
   });
 
   // Resume a stream (any api replica can): GET with Last-Event-ID.

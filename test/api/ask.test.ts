@@ -54,6 +54,18 @@ describe('POST /service/ask', () => {
     });
   });
 
+  it("says in Server-Timing where the api's time went, step by step, from a wall-clock arrival", async () => {
+    const before = Date.now();
+    const res = await postJson('/service/ask', { tenantId: project.tenantId, message: 'time me' }, { 'X-API-Key': project.apiKey });
+    expect(res.status).toBe(200);
+    const entries = (res.headers.get('server-timing') ?? '').split(', ').map((e) => e.split(';'));
+    expect(entries.map(([name]) => name)).toEqual(['arrival', 'key', 'ratelimit', 'body', 'validate', 'model', 'thread', 'idempotency', 'start', 'result']);
+    const arrival = Number(/^desc="([\d.]+)"$/.exec(entries[0]![1]!)![1]);
+    expect(arrival).toBeGreaterThanOrEqual(before);
+    expect(arrival).toBeLessThanOrEqual(Date.now());
+    for (const [, dur] of entries.slice(1)) expect(Number(/^dur=([\d.]+)$/.exec(dur!)![1])).toBeGreaterThanOrEqual(0);
+  });
+
   it('leaves a run an operator can find in Temporal by tenant, thread, intent and model', async () => {
     const res = await postJson('/service/ask', { tenantId: project.tenantId, message: 'trace me' }, { 'X-API-Key': project.apiKey });
     const answer = AskResponseSchema.parse(await res.json());
