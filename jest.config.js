@@ -9,6 +9,7 @@ export default {
   moduleNameMapper: {
     '^@askflow/contract$': '<rootDir>/contract/src/index.ts',
     '^@askflow/contract/browser$': '<rootDir>/contract/src/browser.ts',
+    '^@askflow/contract/names$': '<rootDir>/contract/src/names.ts',
     '^@askflow/client$': '<rootDir>/client/src/index.ts',
     '^@askflow/client/sse$': '<rootDir>/client/src/sseParser.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -110,6 +110,25 @@ export interface DevServerOptions {
   log: (m: string) => void;
 }
 
+/**
+ * The dev server's defaults are tuned for a cluster of many history shards; it has one, and
+ * every ask's tasks pass through it (`npm run bench:timeline` shows each hop):
+ * - `history.transferProcessorMaxPollRPS` (default 20) caps how often that one shard's transfer
+ *   queue is read, so each new workflow or activity task waited up to 50 ms before matching saw
+ *   it — three times per ask. At 1000 a read follows a written task within a millisecond.
+ * - `system.enableActivityEagerExecution` (off by default) lets the worker take the activity it
+ *   just scheduled in the reply to its workflow task, when it has a free slot, instead of a round
+ *   trip through the transfer queue and matching. Same timeouts, heartbeats and retries.
+ * - SQLite in WAL mode with `synchronous=NORMAL`: a commit appends to the log without syncing the
+ *   whole database; runs still survive a crash of the server (not of the machine's power).
+ */
+const DEV_SERVER_TUNING = [
+  '--dynamic-config-value', 'history.transferProcessorMaxPollRPS=1000',
+  '--dynamic-config-value', 'system.enableActivityEagerExecution=true',
+  '--sqlite-pragma', 'journal_mode=WAL',
+  '--sqlite-pragma', 'synchronous=NORMAL',
+];
+
 /** Starts `temporal server start-dev` with Askflow's search attributes, and waits until it serves. */
 export async function startTemporalDevServer(opts: DevServerOptions): Promise<TemporalInfo> {
   const cli = await temporalCli(opts.log);
@@ -122,6 +141,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
     '--db-filename', opts.dbFile,
     '--log-level', 'warn',
     ...searchAttributeFlags(),
+    ...DEV_SERVER_TUNING,
   ];
   const proc = spawnProgram('temporal', cli, args, opts.logFile);
   await waitForFrontend(address, proc, 60_000);

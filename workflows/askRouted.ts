@@ -1,5 +1,6 @@
 import { proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
-import { KNOWLEDGE_TOOL_NAME, type AskResponse, type Usage } from '@askflow/contract';
+import type { AskResponse, Usage } from '@askflow/contract';
+import { KNOWLEDGE_TOOL_NAME } from '@askflow/contract/names';
 import type { AskActivities, AskPlan, AskWorkflowInput, RetrievedPassage, ToolCall, ToolRound } from '../interface/ask.js';
 import { describeAskFailure } from '../interface/failures.js';
 import { closeEventLog, DATABASE_STEP, GENERATION_STEP, NO_USAGE, openEventLog, recordIntent, RETRIEVAL_STEP, TOOL_CALL_STEP, toolFailure } from './askRun.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OwnerSchema } from './owners.js';
+import { KNOWLEDGE_TOOL_NAME } from './names.js';
 
 /** `<provider>:<model>`; the provider is `local` or the name of one of the project's connections. */
 export const ModelIdSchema = z
@@ -219,10 +220,9 @@ export type DocumentChunks = z.infer<typeof DocumentChunksSchema>;
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 
-/** A project tool: an HTTP endpoint Askflow may call, signed, with arguments the model fills in. */
-/** The built-in tool through which a model searches the project's knowledge: no project tool may take its name. */
-export const KNOWLEDGE_TOOL_NAME = 'search_knowledge';
+export { KNOWLEDGE_TOOL_NAME };
 
+/** A project tool: an HTTP endpoint Askflow may call, signed, with arguments the model fills in. */
 export const ToolInputSchema = z.strictObject({
   name: z
     .string()
