@@ -4,7 +4,8 @@
  * dispatch) and run, each local activity's completion inside its task, each regular activity's
  * schedule-to-start and run — and finally the answer's way back to the api and the client. All
  * clocks are this host's, so the api's wall-clock arrival lines up with the history's event times.
- * Run: `npm run bench:timeline` (BENCH_ASKS asks after a warm-up; the median of each step).
+ * Run: `npm run bench:timeline` (BENCH_ASKS asks after a warm-up, BENCH_CONCURRENCY at a time; the
+ * median of each step).
  */
 import { Client, Connection } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time.js';
@@ -17,6 +18,8 @@ import { startTestStack } from '../infra/testStack.js';
 import { printTable, summarize } from './stats.js';
 
 const ASKS = Number(process.env.BENCH_ASKS ?? 30);
+/** Asks in flight at once: 1 shows an ask alone, more shows where they queue. */
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const { EventType } = proto.temporal.api.enums.v1;
 type HistoryEvent = proto.temporal.api.history.v1.IHistoryEvent;
 
@@ -135,7 +138,12 @@ try {
 
   for (let i = 0; i < 20; i++) await timeline(`warm-up ${i}`);
   const runs: [string, number][][] = [];
-  for (let i = 0; i < ASKS; i++) runs.push(await timeline(`question number ${i}`));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < ASKS) runs.push(await timeline(`question number ${next++}`));
+    }),
+  );
 
   // Steps keyed by label, in the order of the run that shows the most common shape.
   const shapes = new Map<string, number>();
@@ -149,7 +157,7 @@ try {
   });
   const totals = summarize(common.map((r) => r.reduce((sum, [, ms]) => sum + ms, 0)));
   rows.push({ step: 'total (client sent → client received)', 'one ask ms': one.reduce((s, [, ms]) => s + ms, 0).toFixed(1), 'median ms': totals.p50.toFixed(1), 'p90 ms': totals.p90.toFixed(1) });
-  printTable(`JSON ask timeline, local model: ${count} of ${runs.length} sequential asks had this shape (2-core machine, everything local)`, rows);
+  printTable(`JSON ask timeline, local model: ${count} of ${runs.length} asks (${CONCURRENCY} at a time) had this shape (2-core machine, everything local)`, rows);
 } finally {
   await connection.close();
   await pool.end();
