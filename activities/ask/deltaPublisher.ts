@@ -6,6 +6,8 @@ import { ASK_EVENTS_TOPIC, type NumberedEvent } from '../../interface/askEvents.
 /** Batch window for `delta` signals: short enough to feel live, long enough to keep history small. */
 const BATCH_INTERVAL_MS = 100;
 const BATCH_INTERVAL = `${BATCH_INTERVAL_MS} milliseconds`;
+/** How long the first events wait for the log's length before going without the fast path. */
+const OFFSET_WAIT_MS = 1_000;
 
 export interface DeltaPublisherOptions {
   /**
@@ -51,10 +53,14 @@ export class DeltaPublisher {
     this.#announce = announce;
     this.#live = live;
     if (live) {
-      this.#ready = this.#client.getOffset().then(
+      // No offset (the query failed, or a busy worker did not answer in time): no fast path,
+      // and the held events go to the log alone rather than wait.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), OFFSET_WAIT_MS)));
+      this.#ready = Promise.race([this.#client.getOffset(), late]).then(
         (offset) => this.#start(offset),
-        () => this.#start(null), // no offset, no fast path: the log alone carries the events
-      );
+        () => this.#start(null),
+      ).finally(() => clearTimeout(timer));
     } else {
       this.#base = null;
       this.#ready = Promise.resolve();
