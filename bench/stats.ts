@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** Percentile of already-sorted samples (nearest rank). */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -13,4 +15,10 @@ export function summarize(samples: number[]) {
 export function printTable(title: string, rows: Record<string, string | number>[]): void {
   console.log(`\n${title}`);
   console.table(rows);
+}
+
+/** Resident memory of a process, MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }

@@ -11,10 +11,9 @@ import { Client, Connection } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time.js';
 import proto from '@temporalio/proto';
 import { ASK_ID_HEADER } from '@askflow/contract';
-import { createApiKey } from '../store/apiKeys.js';
 import { createPool } from '../store/pool.js';
-import { createProject, updateProject } from '../store/projects.js';
 import { startTestStack } from '../infra/testStack.js';
+import { askJson, benchProject } from './askflow.js';
 import { printTable, summarize } from './stats.js';
 
 const ASKS = Number(process.env.BENCH_ASKS ?? 30);
@@ -106,20 +105,12 @@ const pool = createPool(t.info.databaseUrl, 2);
 const connection = await Connection.connect({ address: t.info.temporalAddress });
 const client = new Client({ connection, namespace: t.info.temporalNamespace });
 try {
-  const project = await createProject(pool, 'bench');
-  await updateProject(pool, project.id, { rateLimitPerMinute: 1_000_000, keyRateLimitPerMinute: 1_000_000 });
-  const { key } = await createApiKey(pool, project.id, 'test');
+  const project = await benchProject(pool, t.info.baseUrl, 'bench');
 
   /** One ask, as the steps of its timeline: [label, ms] in order. */
   const timeline = async (message: string): Promise<[string, number][]> => {
     const sentAt = Date.now();
-    const res = await fetch(`${t.info.baseUrl}/service/ask`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
-      body: JSON.stringify({ tenantId: project.id, message }),
-    });
-    if (res.status !== 200) throw new Error(`ask failed: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
+    const res = await askJson(project, message);
     const receivedAt = Date.now();
 
     const { arrival, steps } = parseServerTiming(res.headers.get('Server-Timing') ?? '');

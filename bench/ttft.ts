@@ -4,14 +4,10 @@
  * `openai` package for the baseline. Run: `npm run bench:ttft`.
  */
 import OpenAI from 'openai';
-import { createParser } from 'eventsource-parser';
 import { startChatCompletionsServer } from '../test/fakes/chatCompletionsServer.js';
-import { createApiKey } from '../store/apiKeys.js';
 import { createPool } from '../store/pool.js';
-import { createProject, updateProject } from '../store/projects.js';
-import { upsertProvider } from '../store/providers.js';
-import { parseMasterKey } from '../store/secrets.js';
 import { startTestStack } from '../infra/testStack.js';
+import { askStreamed, benchProject, type BenchProject } from './askflow.js';
 import { printTable, summarize } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -31,51 +27,30 @@ async function directFirstToken(openai: OpenAI): Promise<number> {
   return first;
 }
 
-/** Askflow's first `delta` and its `done`, as an SSE client sees them. */
-async function askflowFirstDelta(baseUrl: string, tenantId: string, key: string): Promise<{ first: number; done: number; afterModel: number }> {
+/** Askflow's first `delta` and its `done`, as an SSE client sees them, from the request and after the model's first token. */
+async function askflowFirstDelta(project: BenchProject): Promise<{ first: number; done: number; afterModel: number }> {
   behaviour();
   const started = performance.now();
-  const res = await fetch(`${baseUrl}/service/ask/stream`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
-    body: JSON.stringify({ tenantId, message: 'hi' }),
-  });
-  let first = NaN;
-  let firstAt = NaN;
-  let done = NaN;
-  const parser = createParser({
-    onEvent: (m) => {
-      if (m.event === 'delta' && Number.isNaN(first)) {
-        first = performance.now() - started;
-        firstAt = performance.now();
-      }
-      if (m.event === 'done') done = performance.now() - started;
-    },
-  });
-  const decoder = new TextDecoder();
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+  const { firstDeltaAt, doneAt } = await askStreamed(project, 'hi');
   // The model server runs in this process: its first token's send time is on the same clock.
   const modelFirst = llm.requests.at(-1)?.firstContentAt ?? NaN;
-  return { first, done, afterModel: firstAt - modelFirst };
+  return { first: firstDeltaAt - started, done: doneAt - started, afterModel: firstDeltaAt - modelFirst };
 }
 
 const t = await startTestStack();
 const pool = createPool(t.info.databaseUrl, 2);
 try {
-  const project = await createProject(pool, 'bench-ttft');
-  await upsertProvider(pool, project.id, 'model', llm.baseUrl, llm.apiKey, parseMasterKey(t.info.masterKey));
-  await updateProject(pool, project.id, { chatModel: 'model:bench', rateLimitPerMinute: 1_000_000, keyRateLimitPerMinute: 1_000_000, historyTokenBudget: 0 });
-  const { key } = await createApiKey(pool, project.id, 'test');
+  const project = await benchProject(pool, t.info.baseUrl, 'bench-ttft', { baseUrl: llm.baseUrl, apiKey: llm.apiKey, masterKey: t.info.masterKey });
   const openai = new OpenAI({ baseURL: llm.baseUrl, apiKey: llm.apiKey, maxRetries: 0 });
 
-  for (let i = 0; i < 5; i++) await askflowFirstDelta(t.info.baseUrl, project.id, key);
+  for (let i = 0; i < 5; i++) await askflowFirstDelta(project);
   const direct: number[] = [];
   const viaAskflow: number[] = [];
   const doneAt: number[] = [];
   const afterModel: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     direct.push(await directFirstToken(openai));
-    const r = await askflowFirstDelta(t.info.baseUrl, project.id, key);
+    const r = await askflowFirstDelta(project);
     viaAskflow.push(r.first);
     doneAt.push(r.done);
     afterModel.push(r.afterModel);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { summarize } from '../stats.js';
 
 export interface LoadResult {
@@ -32,10 +31,4 @@ export async function load(count: number, concurrency: number, once: (i: number)
   const seconds = (performance.now() - started) / 1000;
   const s = summarize(samples);
   return { n: count, errors, p50: s.p50, p99: s.p99, perSecond: samples.length / seconds };
-}
-
-/** Resident memory of a process, MB (Linux). */
-export function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }

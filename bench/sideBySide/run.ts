@@ -7,16 +7,12 @@
  * default 0: after the levels only).
  */
 import OpenAI from 'openai';
-import { createParser } from 'eventsource-parser';
 import { startChatCompletionsServer } from '../../test/fakes/chatCompletionsServer.js';
 import { startTestStack } from '../../infra/testStack.js';
-import { createApiKey } from '../../store/apiKeys.js';
 import { createPool } from '../../store/pool.js';
-import { createProject, updateProject } from '../../store/projects.js';
-import { upsertProvider } from '../../store/providers.js';
-import { parseMasterKey } from '../../store/secrets.js';
-import { printTable, summarize } from '../stats.js';
-import { load, rssMb } from './load.js';
+import { askJson, askStreamed, benchProject } from '../askflow.js';
+import { printTable, rssMb, summarize } from '../stats.js';
+import { load } from './load.js';
 
 const ASKS = Number(process.env.BENCH_ASKS ?? 300);
 const LEVELS = (process.env.BENCH_LEVELS ?? '1,16,64').split(',').map(Number);
@@ -30,23 +26,14 @@ const pool = createPool(t.info.databaseUrl, 2);
 const ms = (x: number) => x.toFixed(1);
 const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}×`;
 try {
-  const project = await createProject(pool, 'bench side by side');
-  await upsertProvider(pool, project.id, 'model', llm.baseUrl, llm.apiKey, parseMasterKey(t.info.masterKey));
-  await updateProject(pool, project.id, { chatModel: 'model:bench', rateLimitPerMinute: 1_000_000, keyRateLimitPerMinute: 1_000_000, historyTokenBudget: 0 });
-  const { key } = await createApiKey(pool, project.id, 'test');
+  const project = await benchProject(pool, t.info.baseUrl, 'bench side by side', { baseUrl: llm.baseUrl, apiKey: llm.apiKey, masterKey: t.info.masterKey });
   const openai = new OpenAI({ baseURL: llm.baseUrl, apiKey: llm.apiKey, maxRetries: 0 });
 
   const direct = async (i: number) => {
     await openai.chat.completions.create({ model: 'bench', messages: [{ role: 'user', content: `question ${i}` }] });
   };
   const askflow = async (i: number) => {
-    const res = await fetch(`${t.info.baseUrl}/service/ask`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
-      body: JSON.stringify({ tenantId: project.id, message: `question ${i}` }),
-    });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`ask ${res.status}`);
+    await askJson(project, `question ${i}`);
   };
   // Streams: the model's first token comes after FIRST_TOKEN_MS; measured is the gap from the
   // moment the model server sent it (same process, same clock) to the client's first delta.
@@ -59,16 +46,8 @@ try {
   };
   const askflowGap = async () => {
     llm.script({ chunks: ['a ', 'b ', 'c'], firstTokenDelayMs: FIRST_TOKEN_MS });
-    const res = await fetch(`${t.info.baseUrl}/service/ask/stream`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
-      body: JSON.stringify({ tenantId: project.id, message: 'hi' }),
-    });
-    let at = NaN;
-    const parser = createParser({ onEvent: (m) => void (m.event === 'delta' && Number.isNaN(at) && (at = performance.now())) });
-    const decoder = new TextDecoder();
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
-    return at - llm.requests.at(-1)!.firstContentAt!;
+    const { firstDeltaAt } = await askStreamed(project, 'hi');
+    return firstDeltaAt - llm.requests.at(-1)!.firstContentAt!;
   };
 
   await load(30, 4, askflow); // warm up: workflow cache, connections, JIT
