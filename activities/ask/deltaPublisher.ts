@@ -15,8 +15,8 @@ export interface DeltaPublisherOptions {
    * to call tools instead of answering, only the first delta tells it is answering.
    */
   announce?: boolean;
-  /** Where each event is also pushed at once, numbered as it will be in the log (the fast path). */
-  live?: (event: NumberedEvent) => void;
+  /** Where events are also pushed at once, numbered as they will be in the log (the fast path). */
+  live?: (events: NumberedEvent[]) => void;
 }
 
 /**
@@ -36,7 +36,7 @@ export class DeltaPublisher {
   readonly #client = WorkflowStreamClient.fromWithinActivity({ batchInterval: BATCH_INTERVAL });
   readonly #events = this.#client.topic<StreamEvent>(ASK_EVENTS_TOPIC);
   readonly #announce: boolean;
-  readonly #live: ((event: NumberedEvent) => void) | undefined;
+  readonly #live: ((events: NumberedEvent[]) => void) | undefined;
   /** The log offset of this attempt's first event: undefined until known, null without a fast path. */
   #base: number | null | undefined;
   readonly #ready: Promise<void>;
@@ -103,7 +103,7 @@ export class DeltaPublisher {
   }
 
   #send(event: StreamEvent, forceFlush: boolean): void {
-    const id = this.#base === null || this.#base === undefined ? null : this.#base + this.#count;
+    const id = typeof this.#base === 'number' ? this.#base + this.#count : null;
     this.#count++;
     this.#events.publish(event, { forceFlush });
     if (id === null || !this.#live) return;
@@ -138,6 +138,6 @@ export class DeltaPublisher {
   }
 
   #pushAccepted(count = this.#unpushed.length): void {
-    for (const e of this.#unpushed.splice(0, count)) this.#live!(e);
+    if (count) this.#live!(this.#unpushed.splice(0, count));
   }
 }

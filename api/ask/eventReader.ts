@@ -82,6 +82,7 @@ async function* durableEvents(temporal: Client, askId: string, afterId: number):
  * Pushed events are ones the run's history already holds (activities/ask/deltaPublisher.ts), so
  * the log brings the same events under the same ids — except one race: a run cancelled while a
  * batch of deltas was on its way records `error` before them; that end is sent after them.
+ * `live` stays its caller's to close.
  */
 export async function* readAskEvents(temporal: Client, askId: string, afterId: number, live?: LiveSubscription): AsyncGenerator<NumberedEvent> {
   if (!live) return yield* durableEvents(temporal, askId, afterId);
@@ -115,7 +116,6 @@ export async function* readAskEvents(temporal: Client, askId: string, afterId: n
       }
     }
   } finally {
-    live.close();
     // Ends the log reader once its parked poll returns; nothing waits for that.
     fromLog.catch(() => undefined);
     durable.return(undefined).catch(() => undefined);

@@ -19,12 +19,13 @@ export async function subscribeLive(listener: ChannelListener, askId: string): P
   let buffered: NumberedEvent[] = [];
   let wake: (() => void) | null = null;
   let pending: Promise<void> | null = null;
+  // Each notification is a batch of events (activities/ask/livePush.ts).
   const unlisten = await listener.listen(askEventsChannel(askId), (payload) => {
     if (buffered.length >= MAX_BUFFERED) return;
     try {
-      buffered.push(JSON.parse(payload) as NumberedEvent);
+      buffered.push(...(JSON.parse(payload) as NumberedEvent[]));
     } catch {
-      return; // not ours to understand: the log has the event
+      return; // not ours to understand: the log has the events
     }
     wake?.();
   });

@@ -51,7 +51,7 @@ describe('the fast path', () => {
     const listener = new pg.Client({ connectionString: stackInfo().databaseUrl });
     await listener.connect();
     const pushed: NumberedEvent[] = [];
-    listener.on('notification', (m) => pushed.push(JSON.parse(m.payload!) as NumberedEvent));
+    listener.on('notification', (m) => pushed.push(...(JSON.parse(m.payload!) as NumberedEvent[])));
     try {
       const s = await openStream('/service/ask/stream', { body: body('push it', 'fast-path'), headers: headers() });
       const askId = s.response.headers.get(ASK_ID_HEADER)!;
