@@ -76,22 +76,26 @@ describe('retries are safe: a retried ask runs once', () => {
   });
 });
 
+/** An api replica with its own settings for the tests of one describe block. */
+function apiReplica(env: Record<string, string>) {
+  let replica: Replica;
+  beforeAll(async () => {
+    replica = await startReplica('api', env);
+  });
+  afterAll(() => replica.stop());
+  return { baseUrl: () => replica.baseUrl! };
+}
+
 // Its own api: a slow machine must not turn the first ask into a timeout, nor let the short
 // window roll over between the first and second ask.
 describe('against an api with a 4-second rate-limit window', () => {
-  let replica: Replica;
-  let baseUrl: string;
-  beforeAll(async () => {
-    replica = await startReplica('api', { RATE_LIMIT_WINDOW_SECONDS: '4' });
-    baseUrl = replica.baseUrl!;
-  });
-  afterAll(() => replica.stop());
+  const api = apiReplica({ RATE_LIMIT_WINDOW_SECONDS: '4' });
 
   it('429: RateLimitError with retryAfter when retries are off; otherwise the client waits it out', async () => {
     const p = await managedProject({ keyRateLimitPerMinute: 1 });
-    expect((await clientFor(p, { baseUrl }).ask({ message: 'first' })).answer).toBeTruthy();
+    expect((await clientFor(p, { baseUrl: api.baseUrl() }).ask({ message: 'first' })).answer).toBeTruthy();
 
-    const err = await clientFor(p, { baseUrl, retries: 0 }).ask({ message: 'second' }).catch((e: unknown) => e);
+    const err = await clientFor(p, { baseUrl: api.baseUrl(), retries: 0 }).ask({ message: 'second' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);
     expect(err).toMatchObject({ code: 'RateLimited', status: 429 });
     const { retryAfter } = err as RateLimitError;
@@ -99,25 +103,19 @@ describe('against an api with a 4-second rate-limit window', () => {
     expect(retryAfter).toBeLessThanOrEqual(4);
 
     const started = Date.now();
-    const answer = await clientFor(p, { baseUrl, retries: 2 }).ask({ message: 'third, after waiting' });
+    const answer = await clientFor(p, { baseUrl: api.baseUrl(), retries: 2 }).ask({ message: 'third, after waiting' });
     expect(answer.answer).toBeTruthy();
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 });
 
 describe('against an api with a 600 ms ask timeout', () => {
-  let replica: Replica;
-  let baseUrl: string;
-  beforeAll(async () => {
-    replica = await startReplica('api', { ASK_TIMEOUT_MS: '600' });
-    baseUrl = replica.baseUrl!;
-  });
-  afterAll(() => replica.stop());
+  const api = apiReplica({ ASK_TIMEOUT_MS: '600' });
 
   it('the service’s own ask timeout (504) is a TimeoutError', async () => {
     const p = await providerProject(h.llm);
     h.llm.script({ content: 'too slow for the api', delayMs: 1_500 });
-    const err = await clientFor(p, { baseUrl, retries: 0 }).ask({ message: 'slow' }).catch((e: unknown) => e);
+    const err = await clientFor(p, { baseUrl: api.baseUrl(), retries: 0 }).ask({ message: 'slow' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TimeoutError);
     expect(err).toMatchObject({ code: 'Timeout', status: 504 });
     await eventually(async () => (generations(h.llm) === 1 ? true : undefined));
