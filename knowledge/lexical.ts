@@ -1,6 +1,6 @@
 // BM25 ranking of a project's chunks: the weights are worked out here from the statistics
 // PostgreSQL keeps (how many chunks hold each stem); the scoring runs there (store/bm25.ts).
-import { bm25Rank, chunkTotals, documentFrequencies, stemsOf, type WeightedText } from '../store/bm25.js';
+import { bm25Rank, stemStats, type WeightedText } from '../store/bm25.js';
 import type { Pool } from '../store/pool.js';
 
 export interface Bm25Params {
@@ -55,14 +55,11 @@ export function candidateStems(stems: { lexeme: string; df: number }[], chunks: 
  * each stem weighs idf = ln(1 + (N − df + 0.5) / (df + 0.5)) times its phrase's weight.
  */
 export async function bm25Search(pool: Pool, projectId: string, texts: WeightedText[], limit: number, params: Bm25Params): Promise<{ id: string; score: number }[]> {
-  const [stems, totals] = await Promise.all([stemsOf(pool, texts), chunkTotals(pool, projectId)]);
-  if (!stems.length || !totals.chunks) return [];
-  const df = await documentFrequencies(pool, projectId, stems.map((s) => s.lexeme));
-  const present = stems.filter((s) => df.get(s.lexeme)! > 0);
-  if (!present.length) return [];
-  const n = totals.chunks;
-  const weights = present.map((s) => s.weight * Math.log(1 + (n - df.get(s.lexeme)! + 0.5) / (df.get(s.lexeme)! + 0.5)));
-  const selection = candidateStems(present.map((s) => ({ lexeme: s.lexeme, df: df.get(s.lexeme)! })), n, params.commonShare);
+  const { stems, chunks: n, tokens } = await stemStats(pool, projectId, texts);
+  const present = stems.filter((s) => s.df > 0);
+  if (!present.length || !n) return [];
+  const weights = present.map((s) => s.weight * Math.log(1 + (n - s.df + 0.5) / (s.df + 0.5)));
+  const selection = candidateStems(present, n, params.commonShare);
   return bm25Rank(
     pool,
     projectId,
@@ -74,7 +71,7 @@ export async function bm25Search(pool: Pool, projectId: string, texts: WeightedT
       k1: params.k1,
       b: params.b,
       // Chunks stored without a token count (0) would make it zero: lengths then do not count.
-      avgLength: Math.max(totals.tokens / n, 1),
+      avgLength: Math.max(tokens / n, 1),
     },
     limit,
   );

@@ -1,6 +1,6 @@
 // The SQL side of BM25 ranking over chunks, on PostgreSQL's full-text vectors (the `english`
-// configuration: Snowball stems and its stopwords). knowledge/lexical.ts does the arithmetic
-// and caches the statistics.
+// configuration: Snowball stems and its stopwords), and the statistics it weighs stems by.
+// knowledge/lexical.ts does the arithmetic.
 import type { Pool } from './pool.js';
 
 /** A phrase to search for and its weight: a question's own words weigh 1, expansions less. */
@@ -9,36 +9,36 @@ export interface WeightedText {
   weight: number;
 }
 
-/** The distinct stems of `texts` (stopwords dropped), each with the greatest weight it came with, in stem order. */
-export async function stemsOf(pool: Pool, texts: WeightedText[]): Promise<{ lexeme: string; weight: number }[]> {
-  if (!texts.length) return [];
-  const { rows } = await pool.query<{ lexeme: string; weight: number }>(
-    `SELECT u.lexeme, max(i.weight)::float8 AS weight
-       FROM unnest($1::text[], $2::float8[]) AS i(text, weight), unnest(to_tsvector('english', i.text)) AS u
-      GROUP BY u.lexeme ORDER BY u.lexeme`,
-    [texts.map((t) => t.text), texts.map((t) => t.weight)],
-  );
-  return rows;
+/** A question's stems and what BM25 needs to weigh them in one project. */
+export interface StemStats {
+  /** The distinct stems of the phrases (stopwords dropped), each with the greatest weight it came with and its chunk frequency, in stem order. */
+  stems: { lexeme: string; weight: number; df: number }[];
+  /** The project's chunks and their total length (tokens). */
+  chunks: number;
+  tokens: number;
 }
 
-/** How many chunks the project has and their total length (tokens), kept by triggers on `chunks`. */
-export async function chunkTotals(pool: Pool, projectId: string): Promise<{ chunks: number; tokens: number }> {
-  const { rows } = await pool.query<{ chunks: number; tokens: number }>(
-    `SELECT chunks::float8 AS chunks, tokens::float8 AS tokens FROM chunk_totals WHERE project_id = $1`,
-    [projectId],
+/**
+ * The stems of `texts` with their chunk frequencies and the project's totals, in one query: the
+ * statistics are kept by triggers on `chunks` (`chunk_terms`, `chunk_totals`), so this is lookups.
+ */
+export async function stemStats(pool: Pool, projectId: string, texts: WeightedText[]): Promise<StemStats> {
+  const { rows } = await pool.query<{ lexeme: string | null; weight: number | null; df: number | null; chunks: number; tokens: number }>(
+    `WITH s AS (
+       SELECT u.lexeme, max(i.weight)::float8 AS weight
+         FROM unnest($2::text[], $3::float8[]) AS i(text, weight), unnest(to_tsvector('english', i.text)) AS u
+        GROUP BY u.lexeme
+     ), n AS (SELECT coalesce(max(chunks), 0)::float8 AS chunks, coalesce(max(tokens), 0)::float8 AS tokens FROM chunk_totals WHERE project_id = $1)
+     SELECT s.lexeme, s.weight, coalesce(t.df, 0) AS df, n.chunks, n.tokens
+       FROM n LEFT JOIN s ON true LEFT JOIN chunk_terms t ON t.project_id = $1 AND t.lexeme = s.lexeme
+      ORDER BY s.lexeme`,
+    [projectId, texts.map((t) => t.text), texts.map((t) => t.weight)],
   );
-  return rows[0] ?? { chunks: 0, tokens: 0 };
-}
-
-/** In how many of the project's chunks each stem occurs (kept by triggers on `chunks`; absent: 0). */
-export async function documentFrequencies(pool: Pool, projectId: string, lexemes: string[]): Promise<Map<string, number>> {
-  if (!lexemes.length) return new Map();
-  const { rows } = await pool.query<{ lexeme: string; df: number }>(
-    `SELECT lexeme, df FROM chunk_terms WHERE project_id = $1 AND lexeme = ANY($2::text[])`,
-    [projectId, lexemes],
-  );
-  const found = new Map(rows.map((r) => [r.lexeme, r.df]));
-  return new Map(lexemes.map((l) => [l, found.get(l) ?? 0]));
+  return {
+    stems: rows.filter((r) => r.lexeme !== null).map((r) => ({ lexeme: r.lexeme!, weight: r.weight!, df: r.df! })),
+    chunks: rows[0]?.chunks ?? 0,
+    tokens: rows[0]?.tokens ?? 0,
+  };
 }
 
 export interface Bm25Query {
