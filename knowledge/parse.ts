@@ -1,7 +1,6 @@
 // From a source's bytes to its sections: the one entry point ingestion uses, whatever the kind.
-import { parseHtml } from './parsers/html.js';
-import { parseMarkdown } from './parsers/markdown.js';
-import { parsePdf } from './parsers/pdf.js';
+// The parsers are loaded on first use: their libraries (html-to-text, marked, unpdf) would
+// otherwise sit in the memory of every api and worker process, most of which never parse.
 import { parseText } from './parsers/plain.js';
 import type { SourceKind } from '../store/documents.js';
 import type { ParsedDocument } from './types.js';
@@ -12,11 +11,11 @@ export async function parseDocument(kind: SourceKind, data: Uint8Array, name: st
     case 'text':
       return parseText(data, name);
     case 'markdown':
-      return parseMarkdown(data, name);
+      return (await import('./parsers/markdown.js')).parseMarkdown(data, name);
     case 'html':
-      return parseHtml(data, name);
+      return (await import('./parsers/html.js')).parseHtml(data, name);
     case 'pdf':
-      return parsePdf(data, name);
+      return (await import('./parsers/pdf.js')).parsePdf(data, name);
   }
 }
 

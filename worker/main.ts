@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities/index.js';
 import { readEnv } from '../config/env.js';
@@ -8,6 +7,7 @@ import { chooseVectorIndex } from '../knowledge/vectors/select.js';
 import { migrate } from '../store/migrate.js';
 import { createPool } from '../store/pool.js';
 import { parseMasterKey } from '../store/secrets.js';
+import { workflowSource } from './workflowBundle.js';
 
 const env = readEnv();
 const log = createLogger('worker', env.LOG_LEVEL);
@@ -20,7 +20,7 @@ const worker = await Worker.create({
   connection,
   namespace: env.TEMPORAL_NAMESPACE,
   taskQueue: env.TEMPORAL_TASK_QUEUE,
-  workflowsPath: fileURLToPath(new URL('../workflows/index.js', import.meta.url)),
+  ...workflowSource((m) => log.info(m)),
   activities: createActivities({ pool, masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY), vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }), liveEvents: env.LIVE_EVENTS === 'on' }),
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: '10 seconds',

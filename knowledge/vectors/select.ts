@@ -4,7 +4,6 @@
 import type { SqlClient, VectorIndex } from '../types.js';
 import { ExactVectorIndex } from './exact.js';
 import { PgVectorIndex, ensurePgVectorSchema, hasPgVector } from './pgvector.js';
-import { PineconeVectorIndex } from './pinecone.js';
 
 const BACKENDS = ['auto', 'exact', 'pgvector', 'pinecone'] as const;
 type Backend = (typeof BACKENDS)[number];
@@ -23,7 +22,7 @@ export async function chooseVectorIndex(opts: { sql: SqlClient; env: NodeJS.Proc
       await ensurePgVectorSchema(opts.sql);
       return new PgVectorIndex(opts.sql);
     case 'pinecone':
-      return pineconeFromEnv(opts.env);
+      return await pineconeFromEnv(opts.env);
     case 'auto':
       if (!(await hasPgVector(opts.sql))) return new ExactVectorIndex({ sql: opts.sql });
       try {
@@ -46,10 +45,12 @@ function parseBackend(raw: string | undefined): Backend {
   return backend;
 }
 
-function pineconeFromEnv(env: NodeJS.ProcessEnv): PineconeVectorIndex {
+/** Pinecone's client (~13 MB in memory) is loaded only by deployments that chose it. */
+async function pineconeFromEnv(env: NodeJS.ProcessEnv): Promise<VectorIndex> {
   const apiKey = env.PINECONE_API_KEY?.trim();
   const indexHost = env.PINECONE_INDEX_HOST?.trim();
   const missing = [!apiKey && 'PINECONE_API_KEY', !indexHost && 'PINECONE_INDEX_HOST'].filter(Boolean);
   if (!apiKey || !indexHost) throw new Error(`ASKFLOW_VECTOR_BACKEND=pinecone needs ${missing.join(' and ')}`);
+  const { PineconeVectorIndex } = await import('./pinecone.js');
   return new PineconeVectorIndex({ apiKey, indexHost });
 }

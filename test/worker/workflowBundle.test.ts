@@ -1,0 +1,29 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { bundleKey, bundlePath, workflowSource } from '../../worker/workflowBundle.js';
+
+describe('prebuilt workflow bundle', () => {
+  it('names the bundle after the code it was made from, so an edited workflow never runs a stale bundle', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'askflow-bundle-'));
+    const file = join(dir, 'ask.js');
+    writeFileSync(file, 'export function ask() { return 1; }');
+    const before = bundleKey([file]);
+    expect(bundleKey([file])).toBe(before);
+    writeFileSync(file, 'export function ask() { return 2; }');
+    expect(bundleKey([file])).not.toBe(before);
+  });
+
+  it('gives the worker a bundle file of the current build (made once, then reused)', () => {
+    const logs: string[] = [];
+    const source = workflowSource((m) => logs.push(m));
+    expect(source).toEqual({ workflowBundle: { codePath: bundlePath() } });
+    const { codePath } = (source as { workflowBundle: { codePath: string } }).workflowBundle;
+    expect(existsSync(codePath)).toBe(true);
+    expect(basename(codePath)).toBe(`${bundleKey()}.js`);
+    // A second start finds it: no new bundling.
+    const again: string[] = [];
+    expect(workflowSource((m) => again.push(m))).toEqual(source);
+    expect(again).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+// The workflow code the worker runs, bundled once per build instead of at every start.
+//
+// `Worker.create({ workflowsPath })` runs webpack inside the worker process: ~1 s of start-up
+// and ~80 MB of RSS that the process keeps for its whole life (webpack's heap is not returned
+// to the OS). Here the bundle is made by a short-lived child process (`bundleMain.ts`) and
+// kept next to the build, named by a hash of everything webpack reads, so restarts, replicas
+// and the supervisor's respawns load a file. A changed workflow changes the hash: a stale
+// bundle is never run.
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The build's root (dist/), also when this file runs from its TypeScript source (the tests).
+const parent = fileURLToPath(new URL('..', import.meta.url));
+const distRoot = basename(parent) === 'dist' ? parent : join(parent, 'dist');
+export const WORKFLOWS_PATH = join(distRoot, 'workflows', 'index.js');
+
+/** Where the workflow code can come from: what webpack reads (ours, the contract's names, the SDK). */
+function bundleInputs(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir).sort()) {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (entry.endsWith('.js')) files.push(path);
+    }
+  };
+  walk(join(distRoot, 'workflows'));
+  walk(join(distRoot, 'interface'));
+  walk(dirname(fileURLToPath(import.meta.resolve('@askflow/contract/names'))));
+  for (const [pkg, entry] of [['@temporalio/workflow', ''], ['@temporalio/common', ''], ['@temporalio/workflow-streams', '/workflow'], ['@temporalio/worker', '']]) {
+    files.push(packageJsonOf(fileURLToPath(import.meta.resolve(`${pkg}${entry}`)), pkg!));
+  }
+  return files;
+}
+
+/** The package's own package.json (found above its entry file): its version stands for the SDK code webpack reads. */
+function packageJsonOf(entry: string, name: string): string {
+  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+    const path = join(dir, 'package.json');
+    if (existsSync(path) && (JSON.parse(readFileSync(path, 'utf8')) as { name?: string }).name === name) return path;
+  }
+  throw new Error(`no package.json of ${name} above ${entry}`);
+}
+
+/** A hash of the bundle's inputs (names and contents): the bundle's file name. */
+export function bundleKey(inputs = bundleInputs()): string {
+  const hash = createHash('sha256');
+  for (const file of inputs) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function bundlePath(key = bundleKey()): string {
+  return join(distRoot, 'workflow-bundles', `${key}.js`);
+}
+
+/**
+ * The prebuilt bundle for the current code, made first (in a child process) when missing.
+ * Falls back to bundling inside the worker when the build folder cannot be written (a read-only
+ * image built without running `bundleMain`): slower and bigger, never wrong.
+ */
+export function workflowSource(log: (message: string) => void): { workflowBundle: { codePath: string } } | { workflowsPath: string } {
+  const codePath = bundlePath();
+  if (!existsSync(codePath)) {
+    try {
+      execFileSync(process.execPath, [join(distRoot, 'worker', 'bundleMain.js'), codePath], { stdio: ['ignore', 'ignore', 'pipe'] });
+      log(`workflow code bundled into ${codePath}`);
+    } catch (err) {
+      log(`could not prebundle the workflow code (${(err as Error).message.split('\n')[0]}); bundling in the worker`);
+      return { workflowsPath: WORKFLOWS_PATH };
+    }
+  }
+  return { workflowBundle: { codePath } };
+}
