@@ -7,6 +7,9 @@ import { Context } from '@temporalio/activity';
  */
 export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 3_000): Promise<T> {
   const ctx = Context.current();
+  // A local activity has no heartbeat: its worker holds the workflow task, whose own timeout
+  // notices a lost worker.
+  if (ctx.info.isLocal) return work();
   const beat = setInterval(() => ctx.heartbeat(), everyMs);
   try {
     return await work();

@@ -9,7 +9,7 @@ import { printTable, rssMb, summarize } from './stats.js';
 
 const ASKS = Number(process.env.BENCH_ASKS ?? 200);
 
-const t = await startTestStack();
+const t = await startTestStack({ logLevel: 'info' });
 const pool = createPool(t.info.databaseUrl, 2);
 try {
   const project = await benchProject(pool, t.info.baseUrl, 'bench');

@@ -30,7 +30,7 @@ const smallDoc = (i: number) => ({
   text: Array.from({ length: 4 }, (_, s) => `## Section ${s}\n\n${sentence(30)} ${sentence(30)}`).join('\n\n'),
 });
 
-const t = await startTestStack();
+const t = await startTestStack({ logLevel: 'info' });
 const pool = createPool(t.info.databaseUrl, 2);
 const base = t.info.baseUrl;
 

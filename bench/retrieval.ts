@@ -23,7 +23,7 @@ const VOCAB = Array.from({ length: 6000 }, (_, i) => `w${i.toString(36)}${'aeiou
 const word = () => VOCAB[Math.floor(rand() ** 2 * VOCAB.length)]!;
 const sentence = (n: number) => Array.from({ length: n }, word).join(' ') + '.';
 
-const t = await startTestStack();
+const t = await startTestStack({ logLevel: 'info' });
 const pool = createPool(t.info.databaseUrl, 8);
 const embedder = new LocalLexicalEmbedder();
 const rows: Record<string, string | number>[] = [];

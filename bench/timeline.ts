@@ -100,7 +100,7 @@ function historyMilestones(events: HistoryEvent[]): Milestone[] {
   return out.sort((a, b) => a.at - b.at);
 }
 
-const t = await startTestStack();
+const t = await startTestStack({ logLevel: 'info' });
 const pool = createPool(t.info.databaseUrl, 2);
 const connection = await Connection.connect({ address: t.info.temporalAddress });
 const client = new Client({ connection, namespace: t.info.temporalNamespace });

@@ -37,7 +37,7 @@ async function askflowFirstDelta(project: BenchProject): Promise<{ first: number
   return { first: firstDeltaAt - started, done: doneAt - started, afterModel: firstDeltaAt - modelFirst };
 }
 
-const t = await startTestStack();
+const t = await startTestStack({ logLevel: 'info' });
 const pool = createPool(t.info.databaseUrl, 2);
 try {
   const project = await benchProject(pool, t.info.baseUrl, 'bench-ttft', { baseUrl: llm.baseUrl, apiKey: llm.apiKey, masterKey: t.info.masterKey });

@@ -21,7 +21,11 @@ export interface TestStackInfo {
   masterKey: string;
 }
 
-export async function startTestStack(): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
+/**
+ * `logLevel`: the tests log at `debug`, to be read after a failure; the benches pass `info`, the
+ * level `npm start` runs at, since writing debug lines is a cost of its own.
+ */
+export async function startTestStack(opts: { logLevel?: string } = {}): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
   const dir = join(STATE_DIR, `test-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   const [api, temporal, temporalUi, postgres] = [await freePort(), await freePort(), await freePort(), await freePort()];
@@ -30,7 +34,7 @@ export async function startTestStack(): Promise<{ stack: Stack; info: TestStackI
     ports: { api, temporal, temporalUi, postgres },
     taskQueue: `askflow-test-${process.pid}`,
     scratchDatabase: true,
-    logLevel: 'debug',
+    logLevel: opts.logLevel ?? 'debug',
     masterKey: randomBytes(32).toString('base64'),
     log: (m) => console.log(`[askflow] ${m}`),
   });

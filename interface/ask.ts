@@ -10,8 +10,12 @@ export type { ContextPassage, JsonOutput, KeyMode, ToolCall, ToolRound };
  * shared definitions (no I/O), so the deterministic workflow sandbox may import it.
  */
 
-/** The workflow type the api starts and the worker registers. */
-export const ASK_WORKFLOW_TYPE = 'askWorkflow';
+/**
+ * The workflow type the api starts (workflows/ask.ts). Workers also keep `askWorkflow`, the type
+ * of asks started before it, so those runs finish and replay. A worker must know this type
+ * before an api starts it: deploy workers first (an unknown type's task is retried until one does).
+ */
+export const ASK_WORKFLOW_TYPE = 'routedAskWorkflow';
 
 /** What the api hands the workflow: everything already authenticated, validated and resolved. */
 export interface AskWorkflowInput {

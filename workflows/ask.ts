@@ -17,7 +17,16 @@ const { invokeTool } = proxyActivities<AskActivities>(TOOL_CALL_STEP);
 const { composeAnswer } = proxyActivities<AskActivities>(GENERATION_STEP);
 
 /**
- * One ask. Its first step reads the plan — the project's settings, the model, knowledge and
+ * Every ask started now. Routed (askRouted.ts) with no patch to take: a type of its own, so its
+ * history carries none of `askWorkflow`'s patch markers and their search-attribute upserts, and
+ * a JSON ask generates in a local activity — one workflow task from start to answer.
+ */
+export function routedAskWorkflow(input: AskWorkflowInput): Promise<AskResponse> {
+  return runRoutedAsk(input, input.stream ? 'activity' : 'local');
+}
+
+/**
+ * Asks started before `routedAskWorkflow`, kept so that their runs finish and replay. Its first step reads the plan — the project's settings, the model, knowledge and
  * tools, once — and every later step works from that plan, not the database, so a setting
  * changed mid-ask cannot mix within it. Deterministic; all I/O happens in activities.
  */

@@ -3,12 +3,16 @@ import type { AskResponse, Usage } from '@askflow/contract';
 import { KNOWLEDGE_TOOL_NAME } from '@askflow/contract/names';
 import type { AskActivities, AskPlan, AskWorkflowInput, RetrievedPassage, ToolCall, ToolRound } from '../interface/ask.js';
 import { describeAskFailure } from '../interface/failures.js';
-import { closeEventLog, DATABASE_STEP, GENERATION_STEP, NO_USAGE, openEventLog, recordIntent, RETRIEVAL_STEP, TOOL_CALL_STEP, toolFailure } from './askRun.js';
+import { closeEventLog, DATABASE_STEP, GENERATION_STEP, LOCAL_GENERATION_STEP, NO_USAGE, openEventLog, recordIntent, RETRIEVAL_STEP, TOOL_CALL_STEP, toolFailure } from './askRun.js';
 
 const { planAsk, saveTurn } = proxyLocalActivities<AskActivities>(DATABASE_STEP);
 const { searchKnowledge } = proxyLocalActivities<AskActivities>(RETRIEVAL_STEP);
 const { invokeTool } = proxyActivities<AskActivities>(TOOL_CALL_STEP);
 const { respondTurn } = proxyActivities<AskActivities>(GENERATION_STEP);
+const { respondTurn: respondTurnLocally } = proxyLocalActivities<AskActivities>(LOCAL_GENERATION_STEP);
+
+/** How generation runs: an activity (streamed asks; every run of `askWorkflow`), or local (JSON asks since `routedAskWorkflow`). */
+export type GenerationPlacement = 'activity' | 'local';
 
 /** Plans made before routing carry no round limit. */
 const DEFAULT_TOOL_ROUNDS = 3;
@@ -30,7 +34,8 @@ function passagesText(found: RetrievedPassage[]): string {
  * `maxToolRounds` rounds; then it must answer. The intent is what it used: knowledge that
  * found passages (`rag`), a project tool (`tools`), both, or neither (`vanilla`).
  */
-export async function runRoutedAsk(input: AskWorkflowInput): Promise<AskResponse> {
+export async function runRoutedAsk(input: AskWorkflowInput, generation: GenerationPlacement = 'activity'): Promise<AskResponse> {
+  const respond = generation === 'local' ? respondTurnLocally : respondTurn;
   const { stream, events } = openEventLog();
   try {
     events.publish({ type: 'thinking', phase: 'classifying' });
@@ -61,7 +66,7 @@ export async function runRoutedAsk(input: AskWorkflowInput): Promise<AskResponse
 
     const maxRounds = plan.maxToolRounds ?? DEFAULT_TOOL_ROUNDS;
     for (;;) {
-      const turn = await respondTurn(plan, input, rounds, rounds.length >= maxRounds);
+      const turn = await respond(plan, input, rounds, rounds.length >= maxRounds);
       usage = addUsage(usage, turn.usage);
       if (turn.kind === 'answer') {
         const passages = [...found.values()];

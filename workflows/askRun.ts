@@ -51,6 +51,16 @@ export const GENERATION_STEP: ActivityOptions = {
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 4 },
 };
 
+/**
+ * Generation for a JSON ask, where no reader waits on the event log: a local activity, so the
+ * ask is one workflow task with no activity task to dispatch. The worker running it holds the
+ * workflow task (heartbeating it past its 10 s timeout); a lost worker is noticed by that timeout.
+ */
+export const LOCAL_GENERATION_STEP: LocalActivityOptions = {
+  startToCloseTimeout: GENERATION_STEP.startToCloseTimeout!,
+  retry: GENERATION_STEP.retry!,
+};
+
 export const NO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
 
 /** The run's event log (a workflow stream), readable by query from any offset. */

@@ -1,3 +1,3 @@
-export { askWorkflow } from './ask.js';
+export { askWorkflow, routedAskWorkflow } from './ask.js';
 export { ingestDocumentWorkflow, reindexProjectWorkflow } from './ingest.js';
 export { ingestBatchWorkflow } from './ingestBatch.js';

@@ -21,7 +21,7 @@ const SOAK = Number(process.env.BENCH_SOAK ?? 0);
 const FIRST_TOKEN_MS = 100;
 
 const llm = await startChatCompletionsServer();
-const t = await startTestStack();
+const t = await startTestStack({ logLevel: 'info' });
 const pool = createPool(t.info.databaseUrl, 2);
 const ms = (x: number) => x.toFixed(1);
 const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}×`;

@@ -78,7 +78,7 @@ describe('POST /service/ask', () => {
         for await (const wf of client.workflow.list({ query })) found = wf;
         if (!found) await new Promise((r) => setTimeout(r, 250));
       }
-      expect(found?.type).toBe('askWorkflow');
+      expect(found?.type).toBe('routedAskWorkflow');
       expect(found?.status.name).toBe('COMPLETED');
       expect(found?.typedSearchAttributes.get(SEARCH_ATTRIBUTES.intent)).toBe('vanilla');
       expect(found?.typedSearchAttributes.get(SEARCH_ATTRIBUTES.model)).toBe('local:extractive');

@@ -70,9 +70,10 @@ describe('workflow replay', () => {
     const names = readdirSync(HISTORIES).filter((f) => f.endsWith('.json'));
     const files = names.map((f) => join(HISTORIES, f));
     // Runs of every path of askWorkflow replay: before plan-once (v1-*), between plan-once and
-    // routing (v2-*), and routed (ask-*); each history carries the patches of its path.
+    // routing (v2-*), routed (v3-*); each history carries the patches of its path. Asks of today's
+    // type, routedAskWorkflow (ask-*), carry none.
     const byPrefix = (prefix: string) => names.filter((f) => f.startsWith(prefix));
-    for (const [prefix, patches] of [['v1-ask-', []], ['v2-ask-', [PLAN_ONCE_PATCH]], ['ask-', [PLAN_ONCE_PATCH, ROUTER_PATCH]]] as const) {
+    for (const [prefix, patches] of [['v1-ask-', []], ['v2-ask-', [PLAN_ONCE_PATCH]], ['v3-ask-', [PLAN_ONCE_PATCH, ROUTER_PATCH]], ['ask-', []]] as const) {
       expect(byPrefix(prefix)).toHaveLength(4);
       for (const f of byPrefix(prefix)) expect(patchesIn(join(HISTORIES, f))).toEqual(patches);
     }

@@ -1,0 +1,38 @@
+/**
+ * Where the CPU of an ask goes: JSON asks at a fixed concurrency against an OpenAI-compatible
+ * model server that answers at once, and the CPU time each process of the stack (with its
+ * children: PostgreSQL's backends, the worker's threads) spent per ask, beside the load
+ * generator's own. On 2 cores the sum bounds throughput: 2,000 ms of CPU per second / the sum.
+ * Run: `npm run bench:cpu`. BENCH_ASKS (default 400), BENCH_CONCURRENCY (default 32).
+ */
+import { startChatCompletionsServer } from '../test/fakes/chatCompletionsServer.js';
+import { startTestStack } from '../infra/testStack.js';
+import { createPool } from '../store/pool.js';
+import { askJson, benchProject } from './askflow.js';
+import { load } from './sideBySide/load.js';
+import { cpuMsTree, printTable } from './stats.js';
+
+const ASKS = Number(process.env.BENCH_ASKS ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+
+const llm = await startChatCompletionsServer();
+const t = await startTestStack({ logLevel: 'info' });
+const pool = createPool(t.info.databaseUrl, 2);
+try {
+  const project = await benchProject(pool, t.info.baseUrl, 'bench cpu', { baseUrl: llm.baseUrl, apiKey: llm.apiKey, masterKey: t.info.masterKey });
+  await load(100, 16, (i) => askJson(project, `warm-up ${i}`).then(() => undefined));
+  const processes = t.stack.processes.map((p) => ({ name: p.name, pid: p.child.pid! }));
+  const before = processes.map((p) => cpuMsTree(p.pid));
+  const self = process.cpuUsage();
+  const result = await load(ASKS, CONCURRENCY, (i) => askJson(project, `question ${i}`).then(() => undefined));
+  const selfMs = (process.cpuUsage(self).user + process.cpuUsage(self).system) / 1000;
+  const rows = processes.map((p, i) => ({ process: p.name, 'CPU ms per ask': ((cpuMsTree(p.pid) - before[i]!) / ASKS).toFixed(1) }));
+  rows.push({ process: 'load generator + model server', 'CPU ms per ask': (selfMs / ASKS).toFixed(1) });
+  const sum = rows.reduce((s, r) => s + Number(r['CPU ms per ask']), 0);
+  rows.push({ process: 'all', 'CPU ms per ask': sum.toFixed(1) });
+  printTable(`CPU per JSON ask (${ASKS} asks at concurrency ${CONCURRENCY}: ${result.perSecond.toFixed(1)} asks/s, p50 ${result.p50.toFixed(0)} ms, ${result.errors} errors; 2 cores bound this at ~${(2000 / sum).toFixed(0)} asks/s)`, rows);
+} finally {
+  await pool.end();
+  await t.dispose();
+  await llm.close();
+}
