@@ -1,4 +1,4 @@
-import type { AskResponse, Usage } from '@askflow/contract';
+import type { AskResponse, Intent, Usage } from '@askflow/contract';
 import type { ContextPassage, JsonOutput, ToolCall, ToolRound } from '../providers/types.js';
 import type { KeyMode } from '../store/apiKeys.js';
 import type { Tool } from '../store/tools.js';
@@ -101,6 +101,31 @@ export interface ToolDecision {
 }
 
 /** One round of a routed ask: the model's answer, or the tools it calls and why. */
+/**
+ * The intent is what the answer used: knowledge that found passages (`rag`), a project tool
+ * (`tools`), both, or neither (`vanilla`).
+ */
+export function intentOf(usedTool: boolean, passages: readonly RetrievedPassage[]): Intent {
+  return usedTool ? (passages.length ? 'rag_tools' : 'tools') : passages.length ? 'rag' : 'vanilla';
+}
+
+/** The response of an answered routed ask, from what its rounds used. */
+export function answeredResponse(input: AskWorkflowInput, turn: { answer: string; model: string }, usage: Usage, toolsUsed: readonly string[], passages: readonly RetrievedPassage[]): AskResponse {
+  return {
+    threadId: input.threadId,
+    answer: turn.answer,
+    intent: intentOf(toolsUsed.length > 0, passages),
+    toolUsed: toolsUsed[0] ?? null,
+    ragChunksUsed: passages.length,
+    usage,
+    model: turn.model,
+    ...(passages.length ? { sources: passages.map((p) => ({ documentId: p.documentId, document: p.document, chunk: p.chunkIndex, score: p.score })) } : {}),
+  };
+}
+
+/** Tool rounds of a plan made before routing (which carries no limit). */
+export const DEFAULT_TOOL_ROUNDS = 3;
+
 export type TurnOutcome =
   | { kind: 'answer'; answer: string; usage: Usage; model: string }
   | { kind: 'tool_calls'; calls: ToolCall[]; usage: Usage; reason: string | null };
@@ -126,6 +151,11 @@ export interface AskActivities {
    * the project's tools). `final`: it must answer now. Streamed asks get the answer as `delta`s.
    */
   respondTurn(plan: AskPlan, input: AskWorkflowInput, rounds: ToolRound[], final: boolean): Promise<TurnOutcome>;
+  /**
+   * A JSON ask's first local activity: `planAsk`, the first `respondTurn` and, when that round
+   * answers, `saveTurn` — the whole of most asks in one step.
+   */
+  firstRound(input: AskWorkflowInput, workflowId: string): Promise<{ plan: AskPlan; turn: TurnOutcome; saved: AskResponse | null }>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { AskResponse, Usage } from '@askflow/contract';
 import { KNOWLEDGE_TOOL_NAME } from '@askflow/contract/names';
-import type { AskActivities, AskPlan, AskWorkflowInput, RetrievedPassage, ToolCall, ToolRound } from '../interface/ask.js';
+import { answeredResponse, DEFAULT_TOOL_ROUNDS, type AskActivities, type AskPlan, type AskWorkflowInput, type RetrievedPassage, type ToolCall, type ToolRound, type TurnOutcome } from '../interface/ask.js';
 import { describeAskFailure } from '../interface/failures.js';
 import { closeEventLog, DATABASE_STEP, GENERATION_STEP, LOCAL_GENERATION_STEP, NO_USAGE, openEventLog, recordIntent, RETRIEVAL_STEP, TOOL_CALL_STEP, toolFailure } from './askRun.js';
 
@@ -9,13 +9,11 @@ const { planAsk, saveTurn } = proxyLocalActivities<AskActivities>(DATABASE_STEP)
 const { searchKnowledge } = proxyLocalActivities<AskActivities>(RETRIEVAL_STEP);
 const { invokeTool } = proxyActivities<AskActivities>(TOOL_CALL_STEP);
 const { respondTurn } = proxyActivities<AskActivities>(GENERATION_STEP);
-const { respondTurn: respondTurnLocally } = proxyLocalActivities<AskActivities>(LOCAL_GENERATION_STEP);
+const { respondTurn: respondTurnLocally, firstRound } = proxyLocalActivities<AskActivities>(LOCAL_GENERATION_STEP);
 
 /** How generation runs: an activity (streamed asks; every run of `askWorkflow`), or local (JSON asks since `routedAskWorkflow`). */
 export type GenerationPlacement = 'activity' | 'local';
 
-/** Plans made before routing carry no round limit. */
-const DEFAULT_TOOL_ROUNDS = 3;
 
 function addUsage(a: Usage, b: Usage): Usage {
   return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens, totalTokens: a.totalTokens + b.totalTokens };
@@ -39,7 +37,14 @@ export async function runRoutedAsk(input: AskWorkflowInput, generation: Generati
   const { stream, events } = openEventLog();
   try {
     events.publish({ type: 'thinking', phase: 'classifying' });
-    const plan: AskPlan = await planAsk(input);
+    // A JSON ask plans, takes its first round and, if that answers, saves it, in one local activity.
+    const first = generation === 'local' ? await firstRound(input, workflowInfo().workflowId) : null;
+    if (first?.saved) {
+      recordIntent(false, []);
+      events.publish({ type: 'done', ...first.saved });
+      return first.saved;
+    }
+    const plan: AskPlan = first?.plan ?? (await planAsk(input));
     const rounds: ToolRound[] = [];
     const found = new Map<string, RetrievedPassage>();
     const toolsUsed: string[] = [];
@@ -65,22 +70,15 @@ export async function runRoutedAsk(input: AskWorkflowInput, generation: Generati
     };
 
     const maxRounds = plan.maxToolRounds ?? DEFAULT_TOOL_ROUNDS;
+    let firstTurn: TurnOutcome | null = first?.turn ?? null;
     for (;;) {
-      const turn = await respond(plan, input, rounds, rounds.length >= maxRounds);
+      const turn = firstTurn ?? (await respond(plan, input, rounds, rounds.length >= maxRounds));
+      firstTurn = null;
       usage = addUsage(usage, turn.usage);
       if (turn.kind === 'answer') {
         const passages = [...found.values()];
-        const intent = recordIntent(toolsUsed.length > 0, passages);
-        const response: AskResponse = {
-          threadId: input.threadId,
-          answer: turn.answer,
-          intent,
-          toolUsed: toolsUsed[0] ?? null,
-          ragChunksUsed: passages.length,
-          usage,
-          model: turn.model,
-          ...(passages.length ? { sources: passages.map((p) => ({ documentId: p.documentId, document: p.document, chunk: p.chunkIndex, score: p.score })) } : {}),
-        };
+        recordIntent(toolsUsed.length > 0, passages);
+        const response = answeredResponse(input, turn, usage, toolsUsed, passages);
         await saveTurn(plan, input, response, workflowInfo().workflowId);
         events.publish({ type: 'done', ...response });
         return response;

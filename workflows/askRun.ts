@@ -1,7 +1,7 @@
 import { allHandlersFinished, CancellationScope, condition, isCancellation, setHandler, upsertSearchAttributes, workflowInfo, type ActivityOptions, type LocalActivityOptions } from '@temporalio/workflow';
 import { WorkflowStream } from '@temporalio/workflow-streams/workflow';
 import type { AskResponse, Intent, StreamEvent, Usage } from '@askflow/contract';
-import type { AskWorkflowInput, ContextPassage, GeneratedAnswer, RetrievedPassage, ToolDecision } from '../interface/ask.js';
+import { intentOf, type AskWorkflowInput, type ContextPassage, type GeneratedAnswer, type RetrievedPassage, type ToolDecision } from '../interface/ask.js';
 import { ASK_EVENTS_TOPIC, askEventsQuery } from '../interface/askEvents.js';
 import { describeAskFailure, FAILURE_TYPES } from '../interface/failures.js';
 import { SEARCH_ATTRIBUTES } from '../interface/searchAttributes.js';
@@ -96,7 +96,7 @@ export interface ToolResult {
  * chose one. Recorded on the run as a search attribute (a command).
  */
 export function recordIntent(usedTool: boolean, passages: RetrievedPassage[]): Intent {
-  const intent: Intent = usedTool ? (passages.length ? 'rag_tools' : 'tools') : passages.length ? 'rag' : 'vanilla';
+  const intent = intentOf(usedTool, passages);
   upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.intent, value: intent }]);
   return intent;
 }

@@ -1,6 +1,6 @@
 import { corpusStatsFor } from '../../knowledge/corpusStats.js';
 import type { VectorIndex } from '../../knowledge/types.js';
-import type { AskActivities } from '../../interface/ask.js';
+import { answeredResponse, DEFAULT_TOOL_ROUNDS, type AskActivities } from '../../interface/ask.js';
 import type { Pool } from '../../store/pool.js';
 import { composeAnswer } from './composeAnswer.js';
 import { invokeTool } from './invokeTool.js';
@@ -22,14 +22,27 @@ export interface AskDeps {
 
 /** The ask's steps, in the order the workflow runs them; each takes the plan `planAsk` made. */
 export function askActivities(deps: AskDeps) {
+  const readPlan = planAsk(deps.pool);
+  const save = saveTurn(deps.pool);
+  const respond = respondTurn({ ...deps, corpusStats: (projectId) => corpusStatsFor(deps.pool, projectId) });
   return {
-    planAsk: planAsk(deps.pool),
+    planAsk: readPlan,
     searchKnowledge: searchKnowledge(deps),
     selectTool: selectTool(deps),
     invokeTool: invokeTool(deps),
     composeAnswer: composeAnswer(deps),
-    saveTurn: saveTurn(deps.pool),
+    saveTurn: save,
     // The offline router judges by the project's corpus whether knowledge can answer.
-    respondTurn: respondTurn({ ...deps, corpusStats: (projectId) => corpusStatsFor(deps.pool, projectId) }),
+    respondTurn: respond,
+    // One local activity instead of three for a JSON ask answered in its first round: each
+    // costs the workflow task a round trip between the workflow thread, core and here.
+    firstRound: async (input, workflowId) => {
+      const plan = await readPlan(input);
+      const turn = await respond(plan, input, [], (plan.maxToolRounds ?? DEFAULT_TOOL_ROUNDS) <= 0);
+      if (turn.kind !== 'answer') return { plan, turn, saved: null };
+      const response = answeredResponse(input, turn, turn.usage, [], []);
+      await save(plan, input, response, workflowId);
+      return { plan, turn, saved: response };
+    },
   } satisfies AskActivities;
 }
