@@ -9,6 +9,7 @@ import { createChannelListener } from '../store/notifications.js';
 import { createPool } from '../store/pool.js';
 import { parseMasterKey } from '../store/secrets.js';
 import { createApp } from './app.js';
+import { createHttpServer } from './httpServer.js';
 import { BUILT_CONSOLE_DIR } from './routes/console.js';
 
 const env = readEnv();
@@ -36,11 +37,8 @@ const app = createApp({
   consoleDistDir: env.CONSOLE_DIST_DIR ?? BUILT_CONSOLE_DIR,
   rateLimits: { perKeyPerMinute: env.RATE_LIMIT_KEY_PER_MINUTE, perProjectPerMinute: env.RATE_LIMIT_PROJECT_PER_MINUTE, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
 });
-const server = app.listen(env.PORT, env.HOST);
-// Idle keep-alive connections outlive the clients' own idle timeouts (undici: 4 s; load
-// balancers: 60 s), so a client never reuses a socket the api is closing at that moment.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+const server = createHttpServer(app, { headersTimeoutMs: env.HEADERS_TIMEOUT_MS, requestTimeoutMs: env.REQUEST_TIMEOUT_MS });
+server.listen(env.PORT, env.HOST);
 await once(server, 'listening');
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;

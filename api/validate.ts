@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from './errors.js';
+import { assertSafeJson } from './jsonShape.js';
 
 /** Plain-language messages for the two commonest mistakes: a missing field and a wrong type. */
 function describe(issue: z.core.$ZodRawIssue): string | undefined {
@@ -9,6 +10,7 @@ function describe(issue: z.core.$ZodRawIssue): string | undefined {
 
 /** Parses with a contract schema; failures become one 400 `ValidationError` listing every problem. */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  assertSafeJson(value);
   const parsed = schema.safeParse(value ?? {}, { error: describe });
   if (parsed.success) return parsed.data;
   const details = parsed.error.issues.map((issue) => ({

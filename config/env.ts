@@ -38,6 +38,9 @@ const EnvSchema = TemporalEnvSchema.extend({
   LIVE_EVENTS: z.enum(['on', 'off']).default('on'),
   /** Upper bound on how long a JSON ask waits for its workflow before answering 504. */
   ASK_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** Longest wait for a request's headers, and for a whole request (headers and body), before 408. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** The built web console served at /console/; unset → console/dist in the repository. */
   CONSOLE_DIST_DIR: z.string().min(1).optional(),
 });

@@ -1,4 +1,4 @@
-import { isReservedHeader, signatureHeader, SERVICE_HEADERS, type ToolCallEnvelope, type ToolView } from '@askflow/contract';
+import { isHeaderValue, isReservedHeader, signatureHeader, SERVICE_HEADERS, type ToolCallEnvelope, type ToolView } from '@askflow/contract';
 import { BlockedAddressError, type UrlPolicy } from './addressGuard.js';
 import { fetchBounded, FetchBoundedError } from './fetchBounded.js';
 import { retryAfterMs } from './retryAfter.js';
@@ -60,6 +60,10 @@ export function toolCallHeaders(input: ToolCallInput, body: string, timestamp: n
 export async function sendToolCall(input: ToolCallInput, policy: UrlPolicy): Promise<ToolCallOutcome> {
   const body = toolCallBody(input.tool.name, input.arguments, input.toolHeaders);
   const headers = toolCallHeaders(input, body, Math.floor(Date.now() / 1000));
+  // The api refuses such values up front; an ask started before that check must still fail
+  // plainly here, not be retried as if the network were at fault.
+  const bad = Object.entries(headers).find(([, value]) => !isHeaderValue(value));
+  if (bad) return { kind: 'fail', reason: `the ${bad[0]} header has a character HTTP headers cannot carry (CR, LF, a control character or one outside Latin-1)` };
   let res;
   try {
     res = await fetchBounded(input.tool.url, { policy, timeoutMs: input.tool.timeoutMs, maxBytes: MAX_TOOL_RESPONSE_BYTES, method: input.tool.method, headers, body, maxRedirects: 0 });

@@ -3,7 +3,9 @@ import pg from 'pg';
 export type Pool = pg.Pool;
 
 export function createPool(databaseUrl: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  // A database that does not accept a connection within 5 s is down as far as a request is
+  // concerned: it fails (503) rather than waiting for as long as the caller does.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return pool;

@@ -68,6 +68,9 @@ async function* durableEvents(temporal: Client, askId: string, afterId: number):
     next = e.id + 1;
     if (isTerminalEvent(e.event)) return;
   }
+  // Nothing after `next`: a reader that resumed past the end (it has had the terminal event
+  // already) gets nothing more, rather than an error about a run that ended well.
+  if (!rest.length && next > 0 && (await queryEvents(temporal, askId, 0)).some((e) => e.id < next && isTerminalEvent(e.event))) return;
   // Closed without a terminal event: terminated or timed out by an operator.
   yield { id: next, event: { type: 'error', code: 'Internal', message: 'The ask ended without an answer' } };
 }

@@ -53,6 +53,7 @@ export async function readBatchInput(ctx: Context): Promise<BatchInput> {
         continue;
       }
       const name = part.filename.trim();
+      if (name.includes('\0')) throw new ApiError('ValidationError', 'a filename has a NUL character');
       if (!name || name.length > 500) throw new ApiError('ValidationError', 'every file needs a name (its filename) of at most 500 characters');
       const kind = detectKind(name, part.mimeType === 'application/octet-stream' ? undefined : part.mimeType);
       if (!kind) throw new ApiError('ValidationError', `cannot tell the kind of "${name}": name it .txt, .md, .html or .pdf`);

@@ -45,6 +45,7 @@ export async function readZip(archive: Buffer, label: string): Promise<{ files: 
         continue;
       }
       if (entry.isEncrypted()) throw new ApiError('ValidationError', `${label}: ${name} is encrypted`);
+      if (name.includes('\0')) throw new ApiError('ValidationError', `${label}: an entry's name has a NUL character`);
       if (name.length > 500) throw new ApiError('ValidationError', `${label}: the name of ${name.slice(0, 60)}… is over 500 characters`);
       if (files.length >= BATCH_LIMITS.documents) throw new ApiError('ValidationError', `${label} holds more than ${BATCH_LIMITS.documents} documents`);
       if (entry.uncompressedSize > BATCH_LIMITS.documentBytes) {

@@ -1,8 +1,10 @@
 import type Router from '@koa/router';
+import { ThreadListQuerySchema } from '@askflow/contract';
 import type { Pool } from '../../store/pool.js';
 import { findThread, listThreads } from '../../store/threads.js';
 import { threadTurns } from '../../store/turns.js';
 import type { Loaded } from '../state.js';
+import { validateQuery } from '../validateQuery.js';
 import { loadParam } from './loadParam.js';
 import { projectRouter, type ProjectState } from './projectRouter.js';
 
@@ -12,10 +14,8 @@ export function threadRoutes(pool: Pool): Router<ProjectState> {
   router.param('threadId', loadParam<ProjectState, 'threadId'>('threadId', 'Thread', (s, id) => findThread(pool, s.project.id, id)));
 
   router.get('/:id/threads', async (ctx) => {
-    const limit = Math.min(200, Math.max(1, Number(ctx.query.limit ?? 50) || 50));
-    const before = typeof ctx.query.before === 'string' && !Number.isNaN(Date.parse(ctx.query.before)) ? new Date(ctx.query.before) : undefined;
-    const search = typeof ctx.query.search === 'string' && ctx.query.search ? ctx.query.search : undefined;
-    ctx.body = { threads: await listThreads(pool, ctx.state.project.id, { limit, ...(before ? { before } : {}), ...(search ? { search } : {}) }) };
+    const { limit, before, search } = validateQuery(ThreadListQuerySchema, ctx.query);
+    ctx.body = { threads: await listThreads(pool, ctx.state.project.id, { limit, ...(before ? { before: new Date(before) } : {}), ...(search ? { search } : {}) }) };
   });
 
   router.get<Loaded<'threadId'>>('/:id/threads/:threadId', async (ctx) => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { HEADER_NAME, isHeaderValue } from './headers.js';
+import { JsonSchemaObject } from './jsonSchemaValue.js';
 
 /** Longest `message` the service accepts, in characters. The spec leaves it open; 32k keeps one
  * request well inside any chat model's context while allowing pasted documents. */
@@ -6,7 +8,18 @@ export const MAX_MESSAGE_CHARS = 32_000;
 /** The spec's limit for `externalThreadId`. */
 export const MAX_EXTERNAL_THREAD_ID_CHARS = 255;
 
-const headerMap = z.record(z.string().min(1), z.string());
+/** Longest header value an ask may carry (most servers refuse headers past 8 KB in all). */
+export const MAX_HEADER_VALUE_CHARS = 8192;
+
+const headerValue = z
+  .string()
+  .max(MAX_HEADER_VALUE_CHARS)
+  .refine(isHeaderValue, 'must be a valid HTTP header value: no CR, LF or other control characters, and only Latin-1 characters');
+
+/** Headers the ask hands on to tools: real header names and values, refused here rather than failing at the tool call. */
+const headerMap = z
+  .record(z.string().regex(HEADER_NAME, 'must be an HTTP header name (letters, digits and !#$%&\'*+.^_`|~-)'), headerValue)
+  .refine((m) => Object.keys(m).length <= 50, 'at most 50 headers');
 
 export const IntentSchema = z.enum(['vanilla', 'rag', 'tools', 'rag_tools']);
 
@@ -24,12 +37,12 @@ export const AskRequestSchema = z.strictObject({
   threadId: z.string().min(1).optional(),
   externalThreadId: z.string().min(1).max(MAX_EXTERNAL_THREAD_ID_CHARS).optional(),
   externalUserId: z.string().min(1).max(255).optional(),
-  authToken: z.string().min(1).optional(),
+  authToken: headerValue.min(1).optional(),
   headers: headerMap.optional(),
   toolHeaders: headerMap.optional(),
   model: z.string().min(1).max(200).optional(),
   responseFormat: z.enum(['text', 'json_object']).optional(),
-  jsonSchema: z.record(z.string(), z.unknown()).optional(),
+  jsonSchema: JsonSchemaObject.optional(),
   metadata: z.looseObject({ requestType: z.string().optional() }).optional(),
 });
 

@@ -5,6 +5,7 @@ export * from './models.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './headers.js';
+export * from './jsonSchemaValue.js';
 export * from './manage.js';
 export * from './owners.js';
 export * from './keys.js';

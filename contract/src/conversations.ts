@@ -13,6 +13,17 @@ export const ThreadSummarySchema = z.object({
   lastMessage: z.string().nullable(),
 });
 
+/**
+ * Query of `GET /manage/projects/{id}/threads`. `before` is an ISO time with a four-digit year
+ * (what PostgreSQL's timestamptz holds); `search` is matched as text.
+ */
+export const ThreadListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.iso.datetime({ offset: true }).optional(),
+  search: z.string().max(500).optional(),
+});
+export type ThreadListQuery = z.infer<typeof ThreadListQuerySchema>;
+
 export const ThreadListSchema = z.object({ threads: z.array(ThreadSummarySchema) });
 
 /** One answered ask of a thread, as recorded. */

@@ -9,11 +9,17 @@ export const ERROR_STATUS = {
   /** A cookie-authenticated change without the matching X-CSRF-Token header. */
   CsrfFailed: 403,
   NotFound: 404,
+  /** The path exists, not with this method; `Allow` lists the ones it has. */
+  MethodNotAllowed: 405,
+  /** The request's headers or body did not arrive within the server's time limit. */
+  RequestTimeout: 408,
   Conflict: 409,
   IdempotencyKeyReused: 409,
   Cancelled: 409,
   UnsupportedMediaType: 415,
   PayloadTooLarge: 413,
+  /** The request's headers are larger than the server reads. */
+  HeadersTooLarge: 431,
   RateLimited: 429,
   Internal: 500,
   ProviderError: 502,

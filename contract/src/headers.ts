@@ -33,3 +33,15 @@ export function isReservedHeader(name: string): boolean {
   const lower = name.toLowerCase();
   return SDK_RESERVED_HEADERS.some((h) => h.toLowerCase() === lower) || lower.startsWith('x-service-');
 }
+
+/** An HTTP header name (RFC 9110 token), at most 100 characters. */
+export const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
+
+/**
+ * Whether `value` can travel as an HTTP header value: visible ASCII, Latin-1, space and tab
+ * (RFC 9110 field-value). CR/LF would split the request, NUL and other controls are refused by
+ * every HTTP stack, and characters above U+00FF have no byte to be sent as.
+ */
+export function isHeaderValue(value: string): boolean {
+  return /^[\t\x20-\x7e\x80-\xff]*$/.test(value);
+}

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { OwnerSchema } from './owners.js';
 import { KNOWLEDGE_TOOL_NAME } from './names.js';
+import { HEADER_NAME } from './headers.js';
+import { JsonSchemaObject } from './jsonSchemaValue.js';
 
 /** `<provider>:<model>`; the provider is `local` or the name of one of the project's connections. */
 export const ModelIdSchema = z
@@ -19,6 +21,11 @@ export const CredentialsSchema = z.strictObject({
 });
 export type Credentials = z.infer<typeof CredentialsSchema>;
 
+/** Highest per-minute rate limit an owner can set: far above what one api serves, well inside an int4. */
+export const MAX_RATE_PER_MINUTE = 1_000_000;
+/** Highest price per million tokens, in USD: fits the stored numeric(14, 6) with room to spare. */
+export const MAX_PRICE_PER_MILLION = 1_000_000;
+
 const settings = {
   name: z.string().trim().min(1).max(200),
   chatModel: ModelIdSchema,
@@ -35,8 +42,8 @@ const settings = {
   /** Rounds of tool calls (knowledge search included) the model may make before it must answer. */
   maxToolRounds: z.number().int().min(1).max(8),
   /** Asks per minute for the whole project and per key; null → the service default. */
-  rateLimitPerMinute: z.number().int().positive().nullable(),
-  keyRateLimitPerMinute: z.number().int().positive().nullable(),
+  rateLimitPerMinute: z.number().int().positive().max(MAX_RATE_PER_MINUTE).nullable(),
+  keyRateLimitPerMinute: z.number().int().positive().max(MAX_RATE_PER_MINUTE).nullable(),
   /** Embeds knowledge and questions; changing it re-indexes every document. */
   embeddingModel: ModelIdSchema,
   /** Chunks given to the model per ask, and the least vector similarity for a chunk to count. */
@@ -67,10 +74,21 @@ export type ProviderConnectionInput = z.infer<typeof ProviderConnectionInputSche
 
 export const PriceSchema = z.strictObject({
   modelId: ModelIdSchema,
-  inputPerMillion: z.number().min(0),
-  outputPerMillion: z.number().min(0),
+  inputPerMillion: z.number().min(0).max(MAX_PRICE_PER_MILLION),
+  outputPerMillion: z.number().min(0).max(MAX_PRICE_PER_MILLION),
 });
-export const PricesInputSchema = z.strictObject({ prices: z.array(PriceSchema).max(200) });
+export const PricesInputSchema = z.strictObject({
+  prices: z
+    .array(PriceSchema)
+    .max(200)
+    .superRefine((prices, ctx) => {
+      const seen = new Set<string>();
+      prices.forEach((p, i) => {
+        if (seen.has(p.modelId)) ctx.addIssue({ code: 'custom', path: [i, 'modelId'], message: `${p.modelId} is priced twice` });
+        seen.add(p.modelId);
+      });
+    }),
+});
 export type PricesInput = z.infer<typeof PricesInputSchema>;
 
 export const ApiKeyCreateSchema = z.strictObject({
@@ -218,7 +236,6 @@ export type DocumentList = z.infer<typeof DocumentListSchema>;
 export type ChunkView = z.infer<typeof ChunkSchema>;
 export type DocumentChunks = z.infer<typeof DocumentChunksSchema>;
 
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 
 export { KNOWLEDGE_TOOL_NAME };
 
@@ -230,7 +247,7 @@ export const ToolInputSchema = z.strictObject({
     .refine((n) => n !== KNOWLEDGE_TOOL_NAME, `"${KNOWLEDGE_TOOL_NAME}" is the built-in knowledge search`),
   description: z.string().trim().min(1).max(2000),
   /** JSON Schema of the arguments (an object schema). */
-  parameters: z.record(z.string(), z.unknown()).default({ type: 'object', properties: {} }),
+  parameters: JsonSchemaObject.default({ type: 'object', properties: {} }),
   url: z.url({ protocol: /^https?$/ }).max(2000),
   method: z.enum(['POST', 'PUT', 'PATCH']).default('POST'),
   timeoutMs: z.number().int().min(100).max(60_000).default(10_000),
