@@ -9,6 +9,8 @@ export interface StackPorts {
   api: number;
   temporal: number;
   temporalUi: number;
+  temporalHttp: number;
+  temporalMetrics: number;
   postgres: number;
 }
 
@@ -40,6 +42,12 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** The stack's endpoints on this machine that no tool or knowledge URL may reach, as ASKFLOW_DENY_ENDPOINTS. */
+function denyList(ports: StackPorts, ownTemporal: boolean): string {
+  const local = [ports.api, ports.postgres, ...(ownTemporal ? [ports.temporal, ports.temporalUi, ports.temporalHttp, ports.temporalMetrics] : [])];
+  return [...local.map((p) => `127.0.0.1:${p}`), ...(process.env.ASKFLOW_DENY_ENDPOINTS ? [process.env.ASKFLOW_DENY_ENDPOINTS] : [])].join(',');
+}
+
 /**
  * The whole stack on one machine: Temporal, PostgreSQL (migrated by the api and worker as they start), one worker, one api.
  * Stops in reverse order: api, worker (drains its tasks), Temporal, PostgreSQL.
@@ -59,6 +67,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       provisionTemporal({
         port: opts.ports.temporal,
         uiPort: opts.ports.temporalUi,
+        httpPort: opts.ports.temporalHttp,
+        metricsPort: opts.ports.temporalMetrics,
         dbFile: join(opts.dir, 'temporal.sqlite'),
         logFile: join(logDir, 'temporal.log'),
         log: opts.log,
@@ -89,6 +99,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       ASKFLOW_MASTER_KEY: process.env.ASKFLOW_MASTER_KEY ?? opts.masterKey,
       // On one machine, knowledge URLs and tools on localhost are the point; other private ranges stay refused.
       ASKFLOW_ALLOW_PRIVATE_URLS: process.env.ASKFLOW_ALLOW_PRIVATE_URLS ?? 'loopback',
+      // …but never the stack's own services there (Temporal, its HTTP API, UI and metrics, PostgreSQL,
+      // the api): each service adds what its own environment names; these are the rest.
+      ASKFLOW_DENY_ENDPOINTS: denyList(opts.ports, temporal.process !== null),
     };
     const startWorker = async () => {
       const { proc } = await forkService('worker', join(DIST_DIR, 'worker', 'main.js'), serviceEnv, join(logDir, 'worker.log'));

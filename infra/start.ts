@@ -18,12 +18,16 @@ const ports = {
   api: Number(process.env.PORT ?? 8787),
   temporal: Number(process.env.ASKFLOW_TEMPORAL_PORT ?? 7233),
   temporalUi: Number(process.env.ASKFLOW_TEMPORAL_UI_PORT ?? 8233),
+  temporalHttp: Number(process.env.ASKFLOW_TEMPORAL_HTTP_PORT ?? 7243),
+  temporalMetrics: Number(process.env.ASKFLOW_TEMPORAL_METRICS_PORT ?? 9233),
   postgres: Number(process.env.ASKFLOW_POSTGRES_PORT ?? 54329),
 };
 const wanted: [string, number, boolean][] = [
   ['api (PORT)', ports.api, true],
   ['Temporal (ASKFLOW_TEMPORAL_PORT)', ports.temporal, !process.env.TEMPORAL_ADDRESS],
   ['Temporal UI (ASKFLOW_TEMPORAL_UI_PORT)', ports.temporalUi, !process.env.TEMPORAL_ADDRESS],
+  ['Temporal HTTP API (ASKFLOW_TEMPORAL_HTTP_PORT)', ports.temporalHttp, !process.env.TEMPORAL_ADDRESS],
+  ['Temporal metrics (ASKFLOW_TEMPORAL_METRICS_PORT)', ports.temporalMetrics, !process.env.TEMPORAL_ADDRESS],
   ['PostgreSQL (ASKFLOW_POSTGRES_PORT)', ports.postgres, !process.env.DATABASE_URL],
 ];
 for (const [what, port, needed] of wanted) {

@@ -104,6 +104,9 @@ async function waitForFrontend(address: string, proc: ManagedProcess, timeoutMs:
 export interface DevServerOptions {
   port: number;
   uiPort: number;
+  /** The frontend's HTTP API and the /metrics endpoint: pinned (the CLI's default is a random free port) so they can be refused as tool and knowledge targets. */
+  httpPort: number;
+  metricsPort: number;
   /** SQLite file; runs survive restarts of the dev server. */
   dbFile: string;
   logFile: string;
@@ -138,6 +141,8 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
     '--ip', '127.0.0.1',
     '--port', String(opts.port),
     '--ui-port', String(opts.uiPort),
+    '--http-port', String(opts.httpPort),
+    '--metrics-port', String(opts.metricsPort),
     '--db-filename', opts.dbFile,
     '--log-level', 'warn',
     ...searchAttributeFlags(),

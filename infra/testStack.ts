@@ -28,10 +28,10 @@ export interface TestStackInfo {
 export async function startTestStack(opts: { logLevel?: string } = {}): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
   const dir = join(STATE_DIR, `test-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
-  const [api, temporal, temporalUi, postgres] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [api, temporal, temporalUi, temporalHttp, temporalMetrics, postgres] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const stack = await startStack({
     dir,
-    ports: { api, temporal, temporalUi, postgres },
+    ports: { api, temporal, temporalUi, temporalHttp, temporalMetrics, postgres },
     taskQueue: `askflow-test-${process.pid}`,
     scratchDatabase: true,
     logLevel: opts.logLevel ?? 'debug',

@@ -4,7 +4,9 @@
 import { lookup as lookupCallback, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
+import { hostAllowed } from './hostAllowlist.js';
 import { classifyAddress, type AddressClass } from './ipClass.js';
+import { matchServiceEndpoint, resolveServiceEndpoints, serviceEndpointsFromEnv, type ServiceEndpoint } from './serviceEndpoints.js';
 
 export type { AddressClass } from './ipClass.js';
 
@@ -13,16 +15,22 @@ export interface UrlPolicy {
   allowLoopback: boolean;
   /** Lets private networks (RFC 1918, CGNAT, fc00::/7) and loopback through: self-hosting beside the sources. */
   allowPrivate: boolean;
+  /** Askflow's own services: refused whatever the two settings above say. */
+  services?: readonly ServiceEndpoint[];
+  /** The project's host allowlist; empty or absent: any host the rules above allow. */
+  allowedHosts?: readonly string[];
 }
 
 export class BlockedAddressError extends Error {
   constructor(
     readonly host: string,
     readonly address: string,
-    readonly addressClass: Exclude<AddressClass, 'public'>,
+    readonly addressClass: AddressClass,
+    /** Set when the address is allowed as such but is one of Askflow's own services, or off the project's allowlist. */
+    readonly why?: string,
   ) {
     const shown = host === address ? address : `${host} (${address})`;
-    super(`refusing to connect to ${shown}: it is a ${addressClass} address`);
+    super(`refusing to connect to ${shown}: ${why ?? `it is a ${addressClass} address`}`);
     this.name = 'BlockedAddressError';
   }
 }
@@ -35,10 +43,16 @@ export function isAllowed(cls: AddressClass, policy: UrlPolicy): boolean {
   return false;
 }
 
-/** Throws BlockedAddressError unless `policy` allows connecting to `address` (an IP literal). */
-export function assertAllowedAddress(host: string, address: string, policy: UrlPolicy): void {
-  const cls = classifyAddress(address);
-  if (!isAllowed(cls, policy)) throw new BlockedAddressError(host, address, cls as Exclude<AddressClass, 'public'>);
+/** Throws BlockedAddressError unless `policy` allows connecting to `address` (an IP literal) on `port`. */
+export function assertAllowedAddress(host: string, address: string, policy: UrlPolicy, port?: number): void {
+  const cls = isIP(address) ? classifyAddress(address) : 'public';
+  if (!isAllowed(cls, policy)) throw new BlockedAddressError(host, address, cls);
+  const service = port !== undefined && policy.services?.length ? matchServiceEndpoint(policy.services, host, address, port) : null;
+  if (service) throw new BlockedAddressError(host, address, cls, `port ${port} there is ${service.label}, one of Askflow's own services`);
+}
+
+function portOf(url: URL): number {
+  return Number(url.port || (url.protocol === 'https:' ? 443 : 80));
 }
 
 /**
@@ -57,10 +71,14 @@ export async function assertPublicUrl(url: string, policy: UrlPolicy): Promise<U
   }
   // WHATWG parsing has already turned 0x7f.1, 2130706433 and the like into dotted IPv4.
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) {
-    assertAllowedAddress(host, host, policy);
-    return parsed;
+  if (!hostAllowed(policy.allowedHosts ?? [], parsed)) {
+    throw new BlockedAddressError(host, host, isIP(host) ? classifyAddress(host) : 'public', `${parsed.host} is not on the project's allowed hosts`);
   }
+  const port = portOf(parsed);
+  if (policy.services?.length) await resolveServiceEndpoints(policy.services);
+  // By name first: a service named in the configuration is refused even when the name does not resolve here.
+  assertAllowedAddress(host, host, policy, port);
+  if (isIP(host)) return parsed;
   let addresses: { address: string }[];
   try {
     addresses = await lookup(host, { all: true });
@@ -68,7 +86,7 @@ export async function assertPublicUrl(url: string, policy: UrlPolicy): Promise<U
     throw new Error(`could not resolve ${host}: ${(err as Error).message}`, { cause: err });
   }
   if (!addresses.length) throw new Error(`could not resolve ${host}: no addresses`);
-  for (const { address } of addresses) assertAllowedAddress(host, address, policy);
+  for (const { address } of addresses) assertAllowedAddress(host, address, policy, port);
   return parsed;
 }
 
@@ -78,13 +96,13 @@ export async function assertPublicUrl(url: string, policy: UrlPolicy): Promise<U
  * and the connection's (DNS rebinding): the address checked is the address connected to.
  * (Sockets do not call it for IP literals; assertPublicUrl has checked those.)
  */
-export function guardedLookup(policy: UrlPolicy): LookupFunction {
+export function guardedLookup(policy: UrlPolicy, port?: number): LookupFunction {
   return (hostname, options, callback) => {
     lookupCallback(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 0);
       try {
         if (!addresses.length) throw new Error(`could not resolve ${hostname}: no addresses`);
-        for (const { address } of addresses) assertAllowedAddress(hostname, address, policy);
+        for (const { address } of addresses) assertAllowedAddress(hostname, address, policy, port);
       } catch (blocked) {
         return callback(blocked as NodeJS.ErrnoException, '', 0);
       }
@@ -95,8 +113,24 @@ export function guardedLookup(policy: UrlPolicy): LookupFunction {
   };
 }
 
-/** `ASKFLOW_ALLOW_PRIVATE_URLS`: `none` (default), `loopback` or `private`. */
-export function urlPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): UrlPolicy {
+/**
+ * The policy of this process's environment: `ASKFLOW_ALLOW_PRIVATE_URLS` (`none` (default),
+ * `loopback` or `private`), and Askflow's own endpoints (serviceEndpointsFromEnv) always refused.
+ * `allowedHosts`: the project's allowlist, when the caller knows the project.
+ */
+export function urlPolicyFromEnv(env: NodeJS.ProcessEnv = process.env, allowedHosts: readonly string[] = []): UrlPolicy {
+  const key = `${env.ASKFLOW_ALLOW_PRIVATE_URLS}|${env.TEMPORAL_ADDRESS}|${env.TEMPORAL_UI_URL}|${env.DATABASE_URL}|${env.HOST}|${env.PORT}|${env.ASKFLOW_DENY_ENDPOINTS}`;
+  let base = policies.get(key);
+  if (!base) {
+    base = { ...privateUrlSetting(env), services: serviceEndpointsFromEnv(env) };
+    policies.set(key, base);
+  }
+  return allowedHosts.length ? { ...base, allowedHosts } : base;
+}
+
+const policies = new Map<string, UrlPolicy>();
+
+function privateUrlSetting(env: NodeJS.ProcessEnv): Pick<UrlPolicy, 'allowLoopback' | 'allowPrivate'> {
   const value = (env.ASKFLOW_ALLOW_PRIVATE_URLS ?? '').trim().toLowerCase();
   switch (value) {
     case '':

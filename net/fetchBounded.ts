@@ -99,7 +99,7 @@ function send(target: URL, method: string, headers: OutgoingHttpHeaders, body: s
       method,
       headers,
       signal,
-      lookup: guardedLookup(policy),
+      lookup: guardedLookup(policy, Number(target.port || (target.protocol === 'https:' ? 443 : 80))),
       agent: false, // a fresh connection per request: no pooled socket outlives its check
     });
     req.once('response', resolve);

@@ -23,6 +23,8 @@ export interface Project {
   ragMinScore: number;
   chunkTokens: number;
   chunkOverlap: number;
+  /** Hosts the project's tools and knowledge URLs may reach (`*.example.com`, `host:port`); empty: any. */
+  allowedHosts: string[];
 }
 
 export type ProjectSettings = Partial<Omit<Project, 'id' | 'ownerId'>>;
@@ -46,6 +48,7 @@ const COLUMNS: Record<keyof Omit<Project, 'id'>, string> = {
   ragMinScore: 'rag_min_score',
   chunkTokens: 'chunk_tokens',
   chunkOverlap: 'chunk_overlap',
+  allowedHosts: 'allowed_hosts',
 };
 
 const SELECT = ['id', ...Object.entries(COLUMNS).map(([field, column]) => `${column} AS "${field}"`)].join(', ');

@@ -27,7 +27,7 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
 async function prepareOne(doc: BatchDocument, project: Project, w: PreparedWrites): Promise<void> {
   try {
     let content = doc.stagedContent ?? doc.content;
-    if (doc.sourceUrl) content = await fetchSource(doc.sourceUrl);
+    if (doc.sourceUrl) content = await fetchSource(doc.sourceUrl, project.allowedHosts);
     if (!content) throw new StepFailure('the document has no content', FAILURE_TYPES.documentEmpty, false);
     const hash = contentHash(content);
     if (hash !== doc.contentHash) w.contents.push({ documentId: doc.id, content, contentHash: hash });

@@ -29,7 +29,7 @@ export function prepareDocument({ pool, vectorIndex }: IngestDeps) {
     const project = (await getProject(pool, doc.projectId))!;
     let content = doc.content;
     if (doc.sourceUrl) {
-      content = await fetchSource(doc.sourceUrl);
+      content = await fetchSource(doc.sourceUrl, project.allowedHosts);
       await updateDocument(pool, documentId, { content, contentHash: contentHash(content) });
     }
     if (!content) throw new StepFailure('the document has no content', FAILURE_TYPES.documentEmpty, false);

@@ -14,9 +14,9 @@ import { StepFailure } from '../failures.js';
 const MAX_FETCH_BYTES = 20 * 1024 * 1024;
 
 /** The bytes at a document's URL, through the private-address guard; any failure is final for the document. */
-export async function fetchSource(url: string): Promise<Buffer> {
+export async function fetchSource(url: string, allowedHosts: readonly string[]): Promise<Buffer> {
   try {
-    const fetched = await fetchBounded(url, { policy: urlPolicyFromEnv(), timeoutMs: 20_000, maxBytes: MAX_FETCH_BYTES });
+    const fetched = await fetchBounded(url, { policy: urlPolicyFromEnv(process.env, allowedHosts), timeoutMs: 20_000, maxBytes: MAX_FETCH_BYTES });
     if (fetched.status >= 400) throw new StepFailure(`fetching ${url} answered HTTP ${fetched.status}`, FAILURE_TYPES.fetchFailed, false);
     return Buffer.from(fetched.body);
   } catch (err) {

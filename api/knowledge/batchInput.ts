@@ -6,6 +6,7 @@ import type { SourceKind } from '../../store/documents.js';
 import type { BatchInput, UrlUpload } from './types.js';
 import { ApiError } from '../errors.js';
 import { validate } from '../validate.js';
+import { assertAllowedHost } from './allowedHost.js';
 import { BATCH_LIMITS } from './limits.js';
 import { isZip, readMultipart } from './readMultipart.js';
 import { readRaw } from './readRaw.js';
@@ -37,13 +38,13 @@ function fromUpload(upload: KnowledgeUpload, i: number, input: BatchInput): void
  * `.zip` among them is expanded), or a zip archive as the body (`application/zip`). Refuses
  * with the api's usual errors before anything is written.
  */
-export async function readBatchInput(ctx: Context): Promise<BatchInput> {
+export async function readBatchInput(ctx: Context, allowedHosts: readonly string[]): Promise<BatchInput> {
   const input: BatchInput = { files: [], urls: [], skipped: [] };
   if (ctx.is('application/json')) {
     await parseJson(ctx, async () => undefined);
     const body = validate(KnowledgeBatchSchema, ctx.request.body);
     body.documents?.forEach((d, i) => fromUpload(d, i, input));
-    if (body.sitemap) for (const url of await sitemapUrls(body.sitemap)) input.urls.push(urlUpload(url));
+    if (body.sitemap) for (const url of await sitemapUrls(body.sitemap, allowedHosts)) input.urls.push(urlUpload(url));
   } else if (ctx.is('multipart/form-data')) {
     for (const part of await readMultipart(ctx.req)) {
       if (isZip(part.filename, part.mimeType)) {
@@ -77,6 +78,7 @@ export async function readBatchInput(ctx: Context): Promise<BatchInput> {
   }
   const urls = new Set<string>();
   for (const u of input.urls) {
+    assertAllowedHost(allowedHosts, u.url);
     if (urls.has(u.url)) throw new ApiError('ValidationError', `${u.url} is in the batch twice`);
     urls.add(u.url);
   }

@@ -10,10 +10,10 @@ type SitemapXml = { urlset?: { url?: Loc[] }; sitemapindex?: { sitemap?: Loc[] }
 const parser = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, isArray: (name) => name === 'url' || name === 'sitemap' });
 
 /** A sitemap as sent: fetched through the same private-address guard as knowledge URLs. */
-async function fetchSitemap(url: string): Promise<string> {
+async function fetchSitemap(url: string, allowedHosts: readonly string[]): Promise<string> {
   let res;
   try {
-    res = await fetchBounded(url, { policy: urlPolicyFromEnv(), timeoutMs: 15_000, maxBytes: BATCH_LIMITS.sitemapBytes });
+    res = await fetchBounded(url, { policy: urlPolicyFromEnv(process.env, allowedHosts), timeoutMs: 15_000, maxBytes: BATCH_LIMITS.sitemapBytes });
   } catch (err) {
     throw new ApiError('ValidationError', `could not fetch the sitemap ${url}: ${(err as Error).message}`);
   }
@@ -49,14 +49,14 @@ function isWebUrl(url: string): boolean {
  * The page URLs a sitemap lists (sitemaps.org XML, a sitemap index one level deep, or text),
  * deduplicated, in order. More than a batch can take is refused rather than cut short.
  */
-export async function sitemapUrls(url: string): Promise<string[]> {
-  const top = readSitemap(url, await fetchSitemap(url));
+export async function sitemapUrls(url: string, allowedHosts: readonly string[]): Promise<string[]> {
+  const top = readSitemap(url, await fetchSitemap(url, allowedHosts));
   const pages = [...top.pages];
   if (top.children.length > BATCH_LIMITS.sitemapChildren) {
     throw new ApiError('ValidationError', `the sitemap index ${url} lists ${top.children.length} sitemaps; at most ${BATCH_LIMITS.sitemapChildren} are read`);
   }
   for (const child of top.children) {
-    const nested = readSitemap(child, await fetchSitemap(child));
+    const nested = readSitemap(child, await fetchSitemap(child, allowedHosts));
     if (nested.children.length) throw new ApiError('ValidationError', `the sitemap ${child} is itself an index: only one level of sitemap index is read`);
     pages.push(...nested.pages);
     if (new Set(pages).size > BATCH_LIMITS.documents) break;

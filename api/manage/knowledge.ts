@@ -9,6 +9,7 @@ import { contentHash, createDocument, deleteDocumentRow, getDocumentView, listDo
 import type { Pool } from '../../store/pool.js';
 import { INGEST_DOCUMENT_WORKFLOW_TYPE, type IngestDocumentWorkflow } from '../../interface/ingest.js';
 import { ApiError } from '../errors.js';
+import { assertAllowedHost } from '../knowledge/allowedHost.js';
 import { jsonBody } from '../middleware/jsonBody.js';
 import type { Loaded } from '../state.js';
 import { validate } from '../validate.js';
@@ -54,6 +55,7 @@ export function knowledgeRoutes(deps: KnowledgeDeps): Router<ProjectState> {
     const upload = validate(KnowledgeUploadSchema, ctx.request.body);
     let doc;
     if ('url' in upload) {
+      assertAllowedHost(project.allowedHosts, upload.url);
       const name = upload.name ?? (new URL(upload.url).pathname.split('/').filter(Boolean).pop() || new URL(upload.url).hostname);
       const kind = upload.kind ?? detectKind(name) ?? 'html';
       doc = await createDocument(pool, { projectId: project.id, name, kind, sourceUrl: upload.url, content: null, contentHash: null });

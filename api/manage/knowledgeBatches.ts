@@ -25,7 +25,7 @@ export function knowledgeBatchRoutes(router: Router<ProjectState>, deps: BatchDe
 
   router.post('/:id/knowledge/batches', async (ctx) => {
     const { project } = ctx.state;
-    const input = await readBatchInput(ctx);
+    const input = await readBatchInput(ctx, project.allowedHosts);
     const { byName, byUrl } = await findDocumentsToUpdate(pool, project.id, input.files.map((f) => f.name), input.urls.map((u) => u.url));
     const busy = await documentsBeingIngested(pool, [...byName.values(), ...byUrl.values()]);
     if (busy.length) {

@@ -27,6 +27,7 @@ export async function projectView(pool: Pool, project: Project): Promise<Project
     ragMinScore: project.ragMinScore,
     chunkTokens: project.chunkTokens,
     chunkOverlap: project.chunkOverlap,
+    allowedHosts: project.allowedHosts,
     providers,
     prices,
   };

@@ -19,14 +19,14 @@ export interface ToolRouteDeps {
 }
 
 /** A definition that can work: a valid argument schema, an allowed address, no reserved header on the allowlist. */
-async function checkTool(input: ToolInput): Promise<void> {
+async function checkTool(input: ToolInput, allowedHosts: readonly string[]): Promise<void> {
   const schema = compileJsonSchema(input.parameters);
   if (!schema.ok) throw new ApiError('ValidationError', `parameters is not a valid JSON Schema: ${schema.message}`);
   if (input.parameters.type !== undefined && input.parameters.type !== 'object') throw new ApiError('ValidationError', 'parameters must describe an object');
   const reserved = input.forwardHeaders.filter(isReservedHeader);
   if (reserved.length) throw new ApiError('ValidationError', `forwardHeaders may not list reserved headers (${reserved.join(', ')}); send per-user secrets as toolHeaders`);
   try {
-    await assertPublicUrl(input.url, urlPolicyFromEnv());
+    await assertPublicUrl(input.url, urlPolicyFromEnv(process.env, allowedHosts));
   } catch (err) {
     if (err instanceof BlockedAddressError) throw new ApiError('ValidationError', `url is not allowed: ${err.message}`);
     // An address that does not resolve yet is allowed; the call itself is checked again.
@@ -45,7 +45,7 @@ export function toolRoutes({ pool, masterKey }: ToolRouteDeps): Router<ProjectSt
   router.post('/:id/tools', jsonBody(), async (ctx) => {
     const { project } = ctx.state;
     const input = validate(ToolInputSchema, ctx.request.body);
-    await checkTool(input);
+    await checkTool(input, project.allowedHosts);
     const tool = await createTool(pool, project.id, input);
     if (!tool) throw new ApiError('Conflict', `A tool named "${input.name}" already exists in this project`);
     ctx.status = 201;
@@ -59,7 +59,7 @@ export function toolRoutes({ pool, masterKey }: ToolRouteDeps): Router<ProjectSt
   router.put<Loaded<'tool'>>('/:id/tools/:toolId', jsonBody(), async (ctx) => {
     const { project, tool } = ctx.state;
     const input = validate(ToolInputSchema, ctx.request.body);
-    await checkTool(input);
+    await checkTool(input, project.allowedHosts);
     const updated = await updateTool(pool, project.id, tool.id, input).catch((err: { code?: string }) => {
       if (err.code === '23505') throw new ApiError('Conflict', `A tool named "${input.name}" already exists in this project`);
       throw err;
@@ -81,7 +81,7 @@ export function toolRoutes({ pool, masterKey }: ToolRouteDeps): Router<ProjectSt
     const started = Date.now();
     const outcome = await sendToolCall(
       { tool, arguments: args, tenantId: project.id, requestId: `test-${ctx.state.requestId}`, secrets: [secrets.current, ...(secrets.previous ? [secrets.previous.secret] : [])] },
-      urlPolicyFromEnv(),
+      urlPolicyFromEnv(process.env, project.allowedHosts),
     );
     ctx.body = {
       ok: outcome.kind === 'ok',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OwnerSchema } from './owners.js';
 import { KNOWLEDGE_TOOL_NAME } from './names.js';
 import { HEADER_NAME } from './headers.js';
+import { HOST_PATTERN } from './hostPattern.js';
 import { JsonSchemaObject } from './jsonSchemaValue.js';
 
 /** `<provider>:<model>`; the provider is `local` or the name of one of the project's connections. */
@@ -52,6 +53,20 @@ const settings = {
   /** Chunk size and overlap in tokens; changes apply when documents are (re-)indexed. */
   chunkTokens: z.number().int().min(50).max(4000),
   chunkOverlap: z.number().int().min(0).max(1000),
+  /**
+   * The only hosts the project's tools and knowledge URLs may reach: `api.example.com`,
+   * `*.example.com` (subdomains), optionally with `:port`. Empty: any host the service allows.
+   */
+  allowedHosts: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(300)
+        .regex(HOST_PATTERN, 'must be a host name (api.example.com), *.example.com or an IP address, optionally with :port'),
+    )
+    .max(100),
 };
 
 export const ProjectCreateSchema = z.strictObject({ ...settings, name: settings.name }).partial().required({ name: true });
@@ -129,6 +144,7 @@ export const ProjectSchema = z.object({
   ragMinScore: z.number(),
   chunkTokens: z.number(),
   chunkOverlap: z.number(),
+  allowedHosts: z.array(z.string()),
   providers: z.array(ProviderConnectionSchema),
   prices: z.array(PriceSchema),
 });

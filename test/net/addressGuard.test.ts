@@ -125,7 +125,7 @@ describe('urlPolicyFromEnv', () => {
     ['private', PRIVATE],
     [' Private ', PRIVATE],
   ])('ASKFLOW_ALLOW_PRIVATE_URLS=%s', (value, policy) => {
-    expect(urlPolicyFromEnv(value === undefined ? {} : { ASKFLOW_ALLOW_PRIVATE_URLS: value })).toEqual(policy);
+    expect(urlPolicyFromEnv(value === undefined ? {} : { ASKFLOW_ALLOW_PRIVATE_URLS: value })).toMatchObject(policy);
   });
 
   it('refuses an unknown value rather than guess', () => {

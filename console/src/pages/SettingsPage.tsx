@@ -6,6 +6,7 @@ import { ErrorMessage } from '../components/ErrorMessage.js';
 import { CopyButton } from '../components/CopyButton.js';
 import { ProvidersSection } from './ProvidersSection.js';
 import { PricesSection } from './PricesSection.js';
+import { AllowedHostsSection } from './AllowedHostsSection.js';
 
 export function SettingsPage({ project, onSaved }: { project: ProjectView; onSaved: () => void }) {
   const [form, setForm] = useState({
@@ -70,6 +71,7 @@ export function SettingsPage({ project, onSaved }: { project: ProjectView; onSav
           <button type="submit">Save settings</button>
         </form>
       </section>
+      <AllowedHostsSection project={project} onSaved={onSaved} />
       <ProvidersSection projectId={project.id} />
       <PricesSection projectId={project.id} />
     </>
