@@ -10,6 +10,7 @@ import { createPool } from '../store/pool.js';
 import { parseMasterKey } from '../store/secrets.js';
 import { createApp } from './app.js';
 import { createHttpServer } from './httpServer.js';
+import { workerPresence } from './workerPresence.js';
 import { BUILT_CONSOLE_DIR } from './routes/console.js';
 
 const env = readEnv();
@@ -26,6 +27,7 @@ const app = createApp({
   log,
   temporal,
   temporalConnection: connection,
+  workers: workerPresence(connection, env.TEMPORAL_NAMESPACE, env.TEMPORAL_TASK_QUEUE),
   taskQueue: env.TEMPORAL_TASK_QUEUE,
   askTimeoutMs: env.ASK_TIMEOUT_MS,
   sseKeepAliveMs: env.SSE_KEEPALIVE_MS,

@@ -11,6 +11,8 @@ export interface PostgresInfo {
 }
 
 export interface PostgresOptions {
+  /** Restarts the embedded server's process when it dies (the launcher's supervisor). */
+  supervise: (name: string, start: () => Promise<ManagedProcess>) => Promise<ManagedProcess>;
   dataDir: string;
   port: number;
   logFile: string;
@@ -43,11 +45,16 @@ async function scratchDatabase(baseUrl: string): Promise<PostgresInfo> {
 export async function provisionPostgres(opts: PostgresOptions): Promise<PostgresInfo> {
   const given = process.env.DATABASE_URL;
   if (given) return opts.scratch ? scratchDatabase(given) : { url: given, process: null, dispose: async () => undefined };
-  const { proc, message } = await forkService(
-    'postgres',
-    join(DIST_DIR, 'infra', 'postgresHost.js'),
-    { ...process.env, PGHOST_DATA_DIR: opts.dataDir, PGHOST_PORT: String(opts.port) },
-    opts.logFile,
-  );
-  return { url: String(message.url), process: proc, dispose: async () => undefined };
+  let url = '';
+  const proc = await opts.supervise('postgres', async () => {
+    const started = await forkService(
+      'postgres',
+      join(DIST_DIR, 'infra', 'postgresHost.js'),
+      { ...process.env, PGHOST_DATA_DIR: opts.dataDir, PGHOST_PORT: String(opts.port) },
+      opts.logFile,
+    );
+    url = String(started.message.url);
+    return started.proc;
+  });
+  return { url, process: proc, dispose: async () => undefined };
 }

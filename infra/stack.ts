@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DIST_DIR } from './paths.js';
 import { provisionPostgres } from './postgres.js';
 import { forkService, type ManagedProcess } from './processes.js';
+import { supervise, type Supervised } from './supervise.js';
 import { provisionTemporal } from './temporal.js';
 
 export interface StackPorts {
@@ -38,6 +39,8 @@ export interface Stack {
   /** Environment a worker or api process of this stack runs with. */
   serviceEnv: NodeJS.ProcessEnv;
   processes: ManagedProcess[];
+  /** The stack's own processes, each restarted when it dies (absent: an external service). */
+  supervised: Partial<Record<'temporal' | 'postgres' | 'worker' | 'api', Supervised>>;
   startWorker(): Promise<ManagedProcess>;
   stop(): Promise<void>;
 }
@@ -57,6 +60,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   mkdirSync(logDir, { recursive: true });
   const started: ManagedProcess[] = [];
   const cleanups: (() => Promise<void>)[] = [];
+  const supervised: Stack['supervised'] = {};
+  const keep = async (name: keyof Stack['supervised'], start: () => Promise<ManagedProcess>) => {
+    const s = await supervise(name, start, opts.log);
+    supervised[name] = s;
+    return s;
+  };
   const stop = async () => {
     for (const p of [...started].reverse()) await p.stop();
     for (const c of cleanups.reverse()) await c();
@@ -72,6 +81,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         dbFile: join(opts.dir, 'temporal.sqlite'),
         logFile: join(logDir, 'temporal.log'),
         log: opts.log,
+        supervise: (_name, start) => keep('temporal', start),
       }).then((t) => {
         if (t.process) started.push(t.process);
         return t;
@@ -81,6 +91,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         port: opts.ports.postgres,
         logFile: join(logDir, 'postgres.log'),
         scratch: opts.scratchDatabase,
+        supervise: (_name, start) => keep('postgres', start),
       }).then((p) => {
         // PostgreSQL stops last: put it first in the list that is stopped in reverse.
         if (p.process) started.unshift(p.process);
@@ -103,22 +114,23 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       // the api): each service adds what its own environment names; these are the rest.
       ASKFLOW_DENY_ENDPOINTS: denyList(opts.ports, temporal.process !== null),
     };
+    const forkWorker = async () => (await forkService('worker', join(DIST_DIR, 'worker', 'main.js'), serviceEnv, join(logDir, 'worker.log'))).proc;
     const startWorker = async () => {
-      const { proc } = await forkService('worker', join(DIST_DIR, 'worker', 'main.js'), serviceEnv, join(logDir, 'worker.log'));
+      const proc = await forkWorker();
       started.push(proc);
       return proc;
     };
-    await startWorker();
-    const api = await forkService(
-      'api',
-      join(DIST_DIR, 'api', 'main.js'),
-      { ...serviceEnv, HOST: '127.0.0.1', PORT: String(opts.ports.api) },
-      join(logDir, 'api.log'),
-    );
-    started.push(api.proc);
+    started.push(await keep('worker', forkWorker));
+    let apiPort = opts.ports.api;
+    const api = await keep('api', async () => {
+      const { proc, message } = await forkService('api', join(DIST_DIR, 'api', 'main.js'), { ...serviceEnv, HOST: '127.0.0.1', PORT: String(opts.ports.api) }, join(logDir, 'api.log'));
+      apiPort = Number(message.port);
+      return proc;
+    });
+    started.push(api);
 
     return {
-      baseUrl: `http://127.0.0.1:${String(api.message.port)}`,
+      baseUrl: `http://127.0.0.1:${apiPort}`,
       databaseUrl: postgres.url,
       temporalAddress: temporal.address,
       temporalNamespace: temporal.namespace,
@@ -127,6 +139,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       logDir,
       serviceEnv,
       processes: started,
+      supervised,
       startWorker,
       stop,
     };

@@ -111,6 +111,8 @@ export interface DevServerOptions {
   dbFile: string;
   logFile: string;
   log: (m: string) => void;
+  /** Restarts the dev server when it dies (the launcher's supervisor); absent: started once. */
+  supervise?: (name: string, start: () => Promise<ManagedProcess>) => Promise<ManagedProcess>;
 }
 
 /**
@@ -148,8 +150,12 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
     ...searchAttributeFlags(),
     ...DEV_SERVER_TUNING,
   ];
-  const proc = spawnProgram('temporal', cli, args, opts.logFile);
-  await waitForFrontend(address, proc, 60_000);
+  const start = async () => {
+    const proc = spawnProgram('temporal', cli, args, opts.logFile);
+    await waitForFrontend(address, proc, 60_000);
+    return proc;
+  };
+  const proc = opts.supervise ? await opts.supervise('temporal', start) : await start();
   return { address, namespace: 'default', uiUrl: `http://127.0.0.1:${opts.uiPort}`, process: proc };
 }
 

@@ -7,7 +7,8 @@ import type { Pool } from '../../store/pool.js';
 import { getMenu } from '../../store/projects.js';
 import { responseOfRun } from '../../store/turns.js';
 import { readAskEvents } from '../ask/eventReader.js';
-import { subscribeLive, type LiveSubscription } from '../ask/liveEvents.js';
+import { createAskHub, type AskReader } from '../ask/askHub.js';
+import { subscribeLive } from '../ask/liveEvents.js';
 import { ownAskId, prepareAsk, projectForKey } from '../ask/prepareAsk.js';
 import { modelMenu } from '../ask/resolveModel.js';
 import { openSse } from '../ask/sse.js';
@@ -17,6 +18,7 @@ import { apiKeyAuth } from '../middleware/apiKey.js';
 import { jsonBody } from '../middleware/jsonBody.js';
 import { rateLimit, type RateLimitDefaults } from '../middleware/rateLimit.js';
 import type { State, StateContext } from '../state.js';
+import type { WorkerPresence } from '../workerPresence.js';
 
 export interface ServiceDeps extends AskRuntime {
   pool: Pool;
@@ -25,6 +27,8 @@ export interface ServiceDeps extends AskRuntime {
   rateLimits: RateLimitDefaults;
   sseKeepAliveMs: number;
   masterKey: Buffer;
+  /** Whether a worker polls the ask task queue: without one an ask is refused at once (503), not left to time out. */
+  workers: WorkerPresence;
   /** Where the worker's pushed events arrive (the fast path); without it streams read the log alone. */
   liveEvents?: ChannelListener;
 }
@@ -42,16 +46,20 @@ export function serviceRoutes(deps: ServiceDeps): Router {
   const router = new Router<State<'apiKey' | 'project'>>({ prefix: '/service' });
   router.use(apiKeyAuth(deps.pool), rateLimit(deps.pool, deps.rateLimits));
 
-  /** Listens for an ask's pushed events; done before its run starts, so none is missed. */
-  function listenLive(askId: string): Promise<LiveSubscription | undefined> {
-    return deps.liveEvents ? subscribeLive(deps.liveEvents, askId) : Promise.resolve(undefined);
-  }
+  // All streams of one ask in this process share one reader of its log and its pushed events.
+  const hub = createAskHub({
+    async prepare(askId) {
+      // Listening starts before the run does, so no pushed event is missed.
+      const live = deps.liveEvents ? await subscribeLive(deps.liveEvents, askId) : undefined;
+      return { events: () => readAskEvents(deps.temporal, askId, -1, live), close: () => live?.close() };
+    },
+  });
 
   /** Streams an ask's events from after `afterId`; the ask runs on whatever the client does. */
-  async function streamAsk(ctx: StateContext, askId: string, afterId: number, live: LiveSubscription | undefined): Promise<void> {
+  async function streamAsk(ctx: StateContext, askId: string, afterId: number, reader: AskReader): Promise<void> {
     const sse = openSse(ctx, { [ASK_ID_HEADER]: askId }, deps.sseKeepAliveMs);
     try {
-      for await (const { id, event } of readAskEvents(deps.temporal, askId, afterId, live)) {
+      for await (const { id, event } of reader.events(afterId)) {
         if (sse.closed) break;
         sse.send(id, event);
       }
@@ -60,7 +68,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
       // No id: this is about the connection, not the ask; Last-Event-ID stays on the last real event.
       sse.send(null, { type: 'error', code: 'Unavailable', message: 'The event stream was interrupted; reconnect with Last-Event-ID' });
     } finally {
-      live?.close();
+      reader.close();
       sse.end();
     }
   }
@@ -75,21 +83,25 @@ export function serviceRoutes(deps: ServiceDeps): Router {
       const stored = await responseOfRun(deps.pool, workflowId);
       if (stored) {
         ctx.set('Idempotent-Replayed', 'true');
+        ctx.set(ASK_ID_HEADER, workflowId);
         ctx.body = stored;
         return;
       }
     }
-    const live = streamed ? await listenLive(workflowId) : undefined;
+    if (!replay && !(await deps.workers.confirmed())) {
+      throw new ApiError('Unavailable', 'No worker is running to answer asks right now; try again shortly', undefined, { 'Retry-After': '5' });
+    }
+    const reader = streamed ? await hub.join(workflowId) : undefined;
     let handle;
     try {
       handle = await startOrJoinAsk(deps, workflowId, input);
     } catch (err) {
-      live?.close();
+      reader?.close();
       throw err;
     }
     ctx.state.timing.mark('start');
     if (replay) ctx.set('Idempotent-Replayed', 'true');
-    if (streamed) return streamAsk(ctx, workflowId, afterId, live);
+    if (reader) return streamAsk(ctx, workflowId, afterId, reader);
     ctx.set(ASK_ID_HEADER, workflowId);
     ctx.body = await awaitAnswer(deps, handle);
     ctx.state.timing.mark('result');
@@ -105,7 +117,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
       if (err instanceof WorkflowNotFoundError) throw new ApiError('NotFound', `Ask ${askId} not found`);
       throw err;
     }
-    return streamAsk(ctx, askId, afterId, await listenLive(askId));
+    return streamAsk(ctx, askId, afterId, await hub.join(askId));
   });
 
   router.post('/ask/:askId/cancel', async (ctx) => {

@@ -181,12 +181,12 @@ describe('POST /service/ask', () => {
 });
 
 describe('health', () => {
-  it('GET /health answers while the process lives; GET /ready checks PostgreSQL and Temporal', async () => {
+  it('GET /health answers while the process lives; GET /ready checks PostgreSQL, Temporal and a polling worker', async () => {
     const health = await fetch(`${stackInfo().baseUrl}/health`);
     expect(health.status).toBe(200);
     const ready = await fetch(`${stackInfo().baseUrl}/ready`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', postgres: true, temporal: true });
+    expect(await ready.json()).toEqual({ status: 'ready', postgres: true, temporal: true, worker: true });
   });
 
   it('an unknown route is a JSON 404', async () => {

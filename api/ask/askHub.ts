@@ -1,0 +1,113 @@
+import type { NumberedEvent } from '../../interface/askEvents.js';
+
+/** Where a hub's one reader per ask comes from: the durable log plus, when there is one, the fast path. */
+export interface AskSource {
+  /** Prepares what must exist before the run starts (the fast path's listener); resolves when it does. */
+  prepare(askId: string): Promise<{ events(): AsyncGenerator<NumberedEvent>; close(): void }>;
+}
+
+/** One client's view of an ask through the hub. */
+export interface AskReader {
+  /** The ask's events after `afterId` (-1: all), ending with its terminal event. */
+  events(afterId: number): AsyncGenerator<NumberedEvent>;
+  /** Leaves the ask; the last reader to leave ends the shared upstream. */
+  close(): void;
+}
+
+interface Entry {
+  /** Events so far, in id order: `events[i].id === i`. */
+  events: NumberedEvent[];
+  finished: boolean;
+  failure: unknown;
+  readers: number;
+  wake: Set<() => void>;
+  upstream: Promise<{ events(): AsyncGenerator<NumberedEvent>; close(): void }>;
+  started: boolean;
+  stop: (() => void) | null;
+}
+
+/**
+ * Every reader of one ask in this process shares one upstream (one log poll, one fast-path
+ * listener) and reads from its in-memory copy: Temporal takes a handful of concurrent update
+ * polls per run, so a thousand viewers of one answer, each polling on its own, would mostly wait
+ * for the end. The copy lives while anyone reads; the last reader to leave ends it.
+ */
+export function createAskHub(source: AskSource): { join(askId: string): Promise<AskReader> } {
+  const entries = new Map<string, Entry>();
+
+  const notify = (entry: Entry) => {
+    const waiting = [...entry.wake];
+    entry.wake.clear();
+    for (const w of waiting) w();
+  };
+
+  const pump = async (askId: string, entry: Entry) => {
+    const upstream = await entry.upstream;
+    const gen = upstream.events();
+    entry.stop = () => void gen.return(undefined).catch(() => undefined);
+    try {
+      for await (const e of gen) {
+        // One sequence from the start; anything else would be a bug upstream, not a gap to show.
+        if (e.id !== entry.events.length) continue;
+        entry.events.push(e);
+        notify(entry);
+      }
+    } catch (err) {
+      entry.failure = err ?? new Error('ask stream failed');
+    } finally {
+      entry.finished = true;
+      upstream.close();
+      // Later readers start afresh (after a failure) or read the log's end (after a finish).
+      if (entries.get(askId) === entry) entries.delete(askId);
+      notify(entry);
+    }
+  };
+
+  const leave = (askId: string, entry: Entry) => {
+    entry.readers--;
+    if (entry.readers > 0) return;
+    if (entries.get(askId) === entry) entries.delete(askId);
+    if (entry.stop) entry.stop();
+    else if (!entry.started) void entry.upstream.then((u) => u.close(), () => undefined);
+  };
+
+  return {
+    async join(askId) {
+      let entry = entries.get(askId);
+      if (!entry) {
+        entry = { events: [], finished: false, failure: null, readers: 0, wake: new Set(), upstream: source.prepare(askId), started: false, stop: null };
+        entries.set(askId, entry);
+        entry.upstream.catch(() => entries.get(askId) === entry && entries.delete(askId));
+      }
+      entry.readers++;
+      const own = entry;
+      try {
+        await own.upstream;
+      } catch (err) {
+        own.readers--;
+        throw err;
+      }
+      let left = false;
+      return {
+        async *events(afterId) {
+          if (!own.started) {
+            own.started = true;
+            void pump(askId, own);
+          }
+          let next = afterId + 1;
+          for (;;) {
+            while (next < own.events.length) yield own.events[next++]!;
+            if (own.failure) throw own.failure;
+            if (own.finished) return;
+            await new Promise<void>((resolve) => own.wake.add(resolve));
+          }
+        },
+        close() {
+          if (left) return;
+          left = true;
+          leave(askId, own);
+        },
+      };
+    },
+  };
+}

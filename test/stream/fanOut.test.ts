@@ -1,0 +1,75 @@
+// A thousand viewers of one answer (a shared screen, a support dashboard): each must see it
+// arrive live, not only when it is over. Temporal takes a handful of concurrent update polls per
+// run, so the api shares one reader per ask among all its streams (api/ask/askHub.ts).
+import { ASK_ID_HEADER } from '@askflow/contract';
+import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
+import { closeDb, expectJson, managedProject, manage } from '../stack/context.js';
+import { startReplica, type Replica } from '../stack/replicas.js';
+import { collect, openStream, rebuiltAnswer } from '../stack/sse.js';
+
+const READERS = 1_000;
+let llm: ChatCompletionsServer;
+let api: Replica;
+let p: Awaited<ReturnType<typeof managedProject>>;
+
+beforeAll(async () => {
+  llm = await startChatCompletionsServer();
+  p = await managedProject();
+  await expectJson(await manage(p.owner.token, 'PUT', `/projects/${p.tenantId}/providers/openai`, { baseUrl: llm.baseUrl, apiKey: llm.apiKey }), 200);
+  await expectJson(await manage(p.owner.token, 'PATCH', `/projects/${p.tenantId}`, { chatModel: 'openai:gpt-4o-mini' }), 200);
+  // Its own api, so the thousand streams are counted against nobody else's limits or hub.
+  api = await startReplica('api', { RATE_LIMIT_KEY_PER_MINUTE: '100000', RATE_LIMIT_PROJECT_PER_MINUTE: '100000' });
+});
+afterAll(async () => {
+  await api?.stop();
+  await llm.close();
+  await closeDb();
+});
+
+/** Reads one SSE response to its end; when its first delta and its end arrived. */
+async function watch(res: Response): Promise<{ firstDeltaAt: number | null; endedAt: number; text: string }> {
+  let firstDeltaAt: number | null = null;
+  let text = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    text += decoder.decode(chunk, { stream: true });
+    if (firstDeltaAt === null && text.includes('event: delta')) firstDeltaAt = Date.now();
+  }
+  return { firstDeltaAt, endedAt: Date.now(), text };
+}
+
+describe('fan-out', () => {
+  it(`${READERS} readers of one running ask all get its events live, before it ends`, async () => {
+    const chunks = Array.from({ length: 80 }, (_, i) => `w${i} `);
+    llm.script({ chunks, tokenIntervalMs: 100 });
+    const owner = await openStream('/service/ask/stream', { baseUrl: api.baseUrl!, body: { tenantId: p.tenantId, message: 'for everyone' }, headers: { 'X-API-Key': p.apiKey } });
+    const askId = owner.response.headers.get(ASK_ID_HEADER)!;
+    const head = await collect(owner, (e) => e.type === 'delta');
+
+    const joined = Date.now();
+    const readers = await Promise.all(
+      Array.from({ length: READERS }, () =>
+        // fetch's default pool opens as many connections to one origin as are asked for.
+        fetch(`${api.baseUrl}/service/ask/${askId}/events`, { headers: { 'X-API-Key': p.apiKey } }),
+      ),
+    );
+    expect(readers.every((r) => r.status === 200)).toBe(true);
+    const watched = Promise.all(readers.map(watch));
+    const rest = await collect(owner);
+    const ownerDoneAt = Date.now();
+    const seen = await watched;
+
+    expect(rest.at(-1)!.type).toBe('done');
+    const answer = rebuiltAnswer([...head, ...rest]);
+    expect(answer).toBe(chunks.join(''));
+    // Live: each reader had a delta while the answer was still being written…
+    const live = seen.filter((s) => s.firstDeltaAt !== null && s.firstDeltaAt < ownerDoneAt - 500).length;
+    console.log(`[fan-out] ${live}/${READERS} readers live; joined in ${ownerDoneAt - joined} ms before the end`);
+    expect(live).toBe(READERS);
+    // …and each got the whole stream, ending with done.
+    for (const s of seen) {
+      expect(s.text).toContain('event: done');
+      expect(s.text).toContain('"content":"w79 "');
+    }
+  }, 120_000);
+});
