@@ -6,6 +6,8 @@
 const BELOW = {
   config: [],
   text: [],
+  // Temporal payload encryption, shared by every client and worker of Askflow.
+  codec: ['config'],
   net: ['contract', 'config', 'text'],
   store: ['contract', 'config', 'text'],
   providers: ['contract', 'config', 'text', 'net'],
@@ -15,12 +17,12 @@ const BELOW = {
   activities: ['contract', 'config', 'text', 'net', 'store', 'providers', 'knowledge', 'interface'],
   // Deterministic workflow code: the shared interface and wire shapes only.
   workflows: ['contract', 'interface'],
-  api: ['contract', 'config', 'text', 'net', 'store', 'providers', 'knowledge', 'interface'],
-  worker: ['contract', 'config', 'text', 'net', 'store', 'providers', 'knowledge', 'interface', 'activities', 'workflows'],
+  api: ['contract', 'config', 'codec', 'text', 'net', 'store', 'providers', 'knowledge', 'interface'],
+  worker: ['contract', 'config', 'codec', 'text', 'net', 'store', 'providers', 'knowledge', 'interface', 'activities', 'workflows'],
   contract: [],
   client: ['contract'],
   console: ['contract', 'client'],
-  infra: ['contract', 'config', 'text', 'net', 'store', 'providers', 'knowledge', 'interface', 'activities', 'workflows', 'api', 'worker'],
+  infra: ['contract', 'config', 'codec', 'text', 'net', 'store', 'providers', 'knowledge', 'interface', 'activities', 'workflows', 'api', 'worker'],
 };
 const FOLDERS = [...Object.keys(BELOW), 'bench', 'test'];
 

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { Client, Connection } from '@temporalio/client';
+import { askflowDataConverter } from '../codec/dataConverter.js';
 import { readEnv } from '../config/env.js';
 import { createLogger } from '../config/logger.js';
 import { temporalConnectionOptions } from '../config/temporalConnection.js';
@@ -19,7 +20,7 @@ const log = createLogger('api', env.LOG_LEVEL);
 const pool = createPool(env.DATABASE_URL, 20);
 await migrate(env.DATABASE_URL, (m) => log.debug(m));
 const connection = await Connection.connect(temporalConnectionOptions(env));
-const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
+const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: askflowDataConverter(env) });
 
 const liveEvents = env.LIVE_EVENTS === 'on' ? createChannelListener(pool) : undefined;
 const app = createApp({

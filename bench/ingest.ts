@@ -9,6 +9,7 @@ import { Client, Connection } from '@temporalio/client';
 import { startTestStack } from '../infra/testStack.js';
 import { createPool } from '../store/pool.js';
 import { printTable } from './stats.js';
+import { askflowDataConverter } from '../codec/dataConverter.js';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -96,7 +97,7 @@ async function batch(projectId: string, docs: ReturnType<typeof smallDoc>[]): Pr
 async function trace(batchId: string): Promise<void> {
   const connection = await Connection.connect({ address: t.info.temporalAddress });
   try {
-    const history = await new Client({ connection, namespace: t.info.temporalNamespace }).workflow.getHandle(`ingest-batch-${batchId}`).fetchHistory();
+    const history = await new Client({ connection, namespace: t.info.temporalNamespace, dataConverter: askflowDataConverter({ ASKFLOW_MASTER_KEY: t.info.masterKey }) }).workflow.getHandle(`ingest-batch-${batchId}`).fetchHistory();
     const ms = (e: { eventTime?: { seconds?: unknown; nanos?: number | null } | null }) => Number(e.eventTime?.seconds ?? 0) * 1000 + (e.eventTime?.nanos ?? 0) / 1e6;
     const t0 = ms(history.events![0]!);
     const names = new Map<string, string>();

@@ -12,6 +12,7 @@ import { createDocument, getDocument } from '../store/documents.js';
 import { createPool } from '../store/pool.js';
 import { createProject } from '../store/projects.js';
 import { printTable, summarize } from './stats.js';
+import { askflowDataConverter } from '../codec/dataConverter.js';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
@@ -65,7 +66,7 @@ try {
   const text = Array.from({ length: 2000 }, () => `${sentence(40)}\n\n${sentence(40)}\n\n`).join('');
   const doc = await createDocument(pool, { projectId: project.id, name: 'big.txt', kind: 'text', sourceUrl: null, content: Buffer.from(text), contentHash: null });
   const connection = await Connection.connect({ address: t.info.temporalAddress });
-  const temporal = new Client({ connection, namespace: t.info.temporalNamespace });
+  const temporal = new Client({ connection, namespace: t.info.temporalNamespace, dataConverter: askflowDataConverter({ ASKFLOW_MASTER_KEY: t.info.masterKey }) });
   const started = performance.now();
   await temporal.workflow.execute('ingestDocumentWorkflow', { taskQueue: t.info.taskQueue, workflowId: `bench-ingest-${doc.id}`, args: [doc.id, false] });
   const seconds = (performance.now() - started) / 1000;

@@ -15,6 +15,7 @@ import { createPool } from '../store/pool.js';
 import { startTestStack } from '../infra/testStack.js';
 import { askJson, benchProject } from './askflow.js';
 import { printTable, summarize } from './stats.js';
+import { askflowDataConverter } from '../codec/dataConverter.js';
 
 const ASKS = Number(process.env.BENCH_ASKS ?? 30);
 /** Asks in flight at once: 1 shows an ask alone, more shows where they queue. */
@@ -103,7 +104,7 @@ function historyMilestones(events: HistoryEvent[]): Milestone[] {
 const t = await startTestStack({ logLevel: 'info' });
 const pool = createPool(t.info.databaseUrl, 2);
 const connection = await Connection.connect({ address: t.info.temporalAddress });
-const client = new Client({ connection, namespace: t.info.temporalNamespace });
+const client = new Client({ connection, namespace: t.info.temporalNamespace, dataConverter: askflowDataConverter({ ASKFLOW_MASTER_KEY: t.info.masterKey }) });
 try {
   const project = await benchProject(pool, t.info.baseUrl, 'bench');
 

@@ -41,11 +41,37 @@ const EnvSchema = TemporalEnvSchema.extend({
   /** Longest wait for a request's headers, and for a whole request (headers and body), before 408. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * Temporal payload encryption (codec/): `ASKFLOW_PAYLOAD_KEYS` = `id:base64,…` (first encrypts,
+   * all decrypt); unset → a key derived from ASKFLOW_MASTER_KEY. `ASKFLOW_PAYLOAD_CODEC=off`
+   * stores payloads in clear.
+   */
+  ASKFLOW_PAYLOAD_KEYS: z.string().optional(),
+  ASKFLOW_PAYLOAD_CODEC: z.enum(['aes-gcm', 'off']).default('aes-gcm'),
   /** The built web console served at /console/; unset → console/dist in the repository. */
   CONSOLE_DIST_DIR: z.string().min(1).optional(),
 });
 
+/** The codec endpoint for the Temporal Web UI (codec/main.ts). */
+const CodecServerEnvSchema = z.object({
+  ASKFLOW_MASTER_KEY: z.string().min(1, 'ASKFLOW_MASTER_KEY is required'),
+  ASKFLOW_PAYLOAD_KEYS: z.string().optional(),
+  ASKFLOW_PAYLOAD_CODEC: z.enum(['aes-gcm', 'off']).default('aes-gcm'),
+  ASKFLOW_CODEC_HOST: z.string().default('127.0.0.1'),
+  ASKFLOW_CODEC_PORT: z.coerce.number().int().min(0).max(65535).default(8888),
+  /** When set, `Authorization: Bearer <token>` is required (the UI sends it with its codec settings). */
+  ASKFLOW_CODEC_TOKEN: z.string().min(16, 'ASKFLOW_CODEC_TOKEN must be at least 16 characters').optional(),
+  /** Origins (comma-separated) whose pages may call it: the Temporal Web UI's. */
+  ASKFLOW_CODEC_ORIGINS: z.string().default('http://127.0.0.1:8233,http://localhost:8233'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
 export type Env = z.infer<typeof EnvSchema>;
+export type CodecServerEnv = z.infer<typeof CodecServerEnvSchema>;
+
+export function readCodecServerEnv(source: NodeJS.ProcessEnv = process.env): CodecServerEnv {
+  return parse(CodecServerEnvSchema, source);
+}
 export type TemporalEnv = z.infer<typeof TemporalEnvSchema>;
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {

@@ -13,6 +13,8 @@ export interface StackPorts {
   temporalHttp: number;
   temporalMetrics: number;
   postgres: number;
+  /** The payload codec endpoint the Temporal Web UI decodes with (loopback). */
+  codec: number;
 }
 
 export interface StackOptions {
@@ -34,20 +36,22 @@ export interface Stack {
   temporalAddress: string;
   temporalNamespace: string;
   temporalUiUrl: string | null;
+  /** The codec endpoint that shows operators decrypted payloads (pointed at by the dev UI). */
+  codecUrl: string;
   taskQueue: string;
   logDir: string;
   /** Environment a worker or api process of this stack runs with. */
   serviceEnv: NodeJS.ProcessEnv;
   processes: ManagedProcess[];
   /** The stack's own processes, each restarted when it dies (absent: an external service). */
-  supervised: Partial<Record<'temporal' | 'postgres' | 'worker' | 'api', Supervised>>;
+  supervised: Partial<Record<'temporal' | 'postgres' | 'worker' | 'api' | 'codec', Supervised>>;
   startWorker(): Promise<ManagedProcess>;
   stop(): Promise<void>;
 }
 
 /** The stack's endpoints on this machine that no tool or knowledge URL may reach, as ASKFLOW_DENY_ENDPOINTS. */
 function denyList(ports: StackPorts, ownTemporal: boolean): string {
-  const local = [ports.api, ports.postgres, ...(ownTemporal ? [ports.temporal, ports.temporalUi, ports.temporalHttp, ports.temporalMetrics] : [])];
+  const local = [ports.api, ports.postgres, ports.codec, ...(ownTemporal ? [ports.temporal, ports.temporalUi, ports.temporalHttp, ports.temporalMetrics] : [])];
   return [...local.map((p) => `127.0.0.1:${p}`), ...(process.env.ASKFLOW_DENY_ENDPOINTS ? [process.env.ASKFLOW_DENY_ENDPOINTS] : [])].join(',');
 }
 
@@ -78,6 +82,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         uiPort: opts.ports.temporalUi,
         httpPort: opts.ports.temporalHttp,
         metricsPort: opts.ports.temporalMetrics,
+        codecEndpoint: `http://127.0.0.1:${opts.ports.codec}`,
         dbFile: join(opts.dir, 'temporal.sqlite'),
         logFile: join(logDir, 'temporal.log'),
         log: opts.log,
@@ -120,7 +125,21 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       started.push(proc);
       return proc;
     };
-    started.push(await keep('worker', forkWorker));
+    const uiOrigins = [`http://127.0.0.1:${opts.ports.temporalUi}`, `http://localhost:${opts.ports.temporalUi}`];
+    const [worker, codec] = await Promise.all([
+      keep('worker', forkWorker),
+      keep('codec', async () =>
+        (
+          await forkService(
+            'codec',
+            join(DIST_DIR, 'codec', 'main.js'),
+            { ...serviceEnv, ASKFLOW_CODEC_HOST: '127.0.0.1', ASKFLOW_CODEC_PORT: String(opts.ports.codec), ASKFLOW_CODEC_ORIGINS: process.env.ASKFLOW_CODEC_ORIGINS ?? uiOrigins.join(',') },
+            join(logDir, 'codec.log'),
+          )
+        ).proc,
+      ),
+    ]);
+    started.push(worker, codec);
     let apiPort = opts.ports.api;
     const api = await keep('api', async () => {
       const { proc, message } = await forkService('api', join(DIST_DIR, 'api', 'main.js'), { ...serviceEnv, HOST: '127.0.0.1', PORT: String(opts.ports.api) }, join(logDir, 'api.log'));
@@ -135,6 +154,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       temporalAddress: temporal.address,
       temporalNamespace: temporal.namespace,
       temporalUiUrl: temporal.uiUrl,
+      codecUrl: `http://127.0.0.1:${opts.ports.codec}`,
       taskQueue: opts.taskQueue,
       logDir,
       serviceEnv,

@@ -21,6 +21,7 @@ const ports = {
   temporalHttp: Number(process.env.ASKFLOW_TEMPORAL_HTTP_PORT ?? 7243),
   temporalMetrics: Number(process.env.ASKFLOW_TEMPORAL_METRICS_PORT ?? 9233),
   postgres: Number(process.env.ASKFLOW_POSTGRES_PORT ?? 54329),
+  codec: Number(process.env.ASKFLOW_CODEC_PORT ?? 8888),
 };
 const wanted: [string, number, boolean][] = [
   ['api (PORT)', ports.api, true],
@@ -29,6 +30,7 @@ const wanted: [string, number, boolean][] = [
   ['Temporal HTTP API (ASKFLOW_TEMPORAL_HTTP_PORT)', ports.temporalHttp, !process.env.TEMPORAL_ADDRESS],
   ['Temporal metrics (ASKFLOW_TEMPORAL_METRICS_PORT)', ports.temporalMetrics, !process.env.TEMPORAL_ADDRESS],
   ['PostgreSQL (ASKFLOW_POSTGRES_PORT)', ports.postgres, !process.env.DATABASE_URL],
+  ['payload codec endpoint (ASKFLOW_CODEC_PORT)', ports.codec, true],
 ];
 for (const [what, port, needed] of wanted) {
   if (needed && (await portInUse(port))) {
@@ -71,7 +73,7 @@ const demo = await seedDemo(pool, devJson, ownerJson);
 await pool.end();
 writeFileSync(ownerJson, `${JSON.stringify(demo.owner, null, 2)}\n`, { mode: 0o600 });
 
-const info = { baseUrl: stack.baseUrl, tenantId: demo.tenantId, apiKey: demo.apiKey, temporalUiUrl: stack.temporalUiUrl };
+const info = { baseUrl: stack.baseUrl, tenantId: demo.tenantId, apiKey: demo.apiKey, temporalUiUrl: stack.temporalUiUrl, codecUrl: stack.codecUrl };
 writeFileSync(devJson, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
 
 console.log(`
@@ -80,6 +82,7 @@ console.log(`
   API          ${info.baseUrl}
   Console      ${info.baseUrl}/console/
   Temporal UI  ${info.temporalUiUrl ?? '(external cluster)'}
+  Codec        ${info.codecUrl}  (workflow payloads are encrypted; the UI decodes through this)
   Tenant ID    ${info.tenantId}
   API key      ${info.apiKey}
   Logs         ${stack.logDir}

@@ -109,6 +109,8 @@ export interface DevServerOptions {
   metricsPort: number;
   /** SQLite file; runs survive restarts of the dev server. */
   dbFile: string;
+  /** The remote codec the Web UI decodes payloads with (the launcher's codec endpoint). */
+  codecEndpoint?: string;
   logFile: string;
   log: (m: string) => void;
   /** Restarts the dev server when it dies (the launcher's supervisor); absent: started once. */
@@ -146,6 +148,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
     '--http-port', String(opts.httpPort),
     '--metrics-port', String(opts.metricsPort),
     '--db-filename', opts.dbFile,
+    ...(opts.codecEndpoint ? ['--ui-codec-endpoint', opts.codecEndpoint] : []),
     '--log-level', 'warn',
     ...searchAttributeFlags(),
     ...DEV_SERVER_TUNING,

@@ -16,6 +16,7 @@ export interface TestStackInfo {
   temporalAddress: string;
   temporalNamespace: string;
   temporalUiUrl: string | null;
+  codecUrl: string;
   taskQueue: string;
   logDir: string;
   masterKey: string;
@@ -28,10 +29,10 @@ export interface TestStackInfo {
 export async function startTestStack(opts: { logLevel?: string } = {}): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
   const dir = join(STATE_DIR, `test-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
-  const [api, temporal, temporalUi, temporalHttp, temporalMetrics, postgres] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [api, temporal, temporalUi, temporalHttp, temporalMetrics, postgres, codec] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const stack = await startStack({
     dir,
-    ports: { api, temporal, temporalUi, temporalHttp, temporalMetrics, postgres },
+    ports: { api, temporal, temporalUi, temporalHttp, temporalMetrics, postgres, codec },
     taskQueue: `askflow-test-${process.pid}`,
     scratchDatabase: true,
     logLevel: opts.logLevel ?? 'debug',
@@ -44,6 +45,7 @@ export async function startTestStack(opts: { logLevel?: string } = {}): Promise<
     temporalAddress: stack.temporalAddress,
     temporalNamespace: stack.temporalNamespace,
     temporalUiUrl: stack.temporalUiUrl,
+    codecUrl: stack.codecUrl,
     taskQueue: stack.taskQueue,
     logDir: stack.logDir,
     masterKey: stack.serviceEnv.ASKFLOW_MASTER_KEY!,

@@ -22,6 +22,9 @@ beforeAll(async () => {
     ASKFLOW_TEMPORAL_PORT: String(await freePort()),
     ASKFLOW_TEMPORAL_UI_PORT: String(await freePort()),
     ASKFLOW_POSTGRES_PORT: String(await freePort()),
+    ASKFLOW_TEMPORAL_HTTP_PORT: String(await freePort()),
+    ASKFLOW_TEMPORAL_METRICS_PORT: String(await freePort()),
+    ASKFLOW_CODEC_PORT: String(await freePort()),
   };
 });
 afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
@@ -75,7 +78,7 @@ describe('npm start', () => {
   it('comes up, answers an ask, stops cleanly on Ctrl-C and reuses its data on the next start', async () => {
     const first = await launch();
     const devJson = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as Record<string, string>;
-    expect(Object.keys(devJson).sort()).toEqual(['apiKey', 'baseUrl', 'temporalUiUrl', 'tenantId']);
+    expect(Object.keys(devJson).sort()).toEqual(['apiKey', 'baseUrl', 'codecUrl', 'temporalUiUrl', 'tenantId']);
     expect(devJson.apiKey).toMatch(/^askflow_test_/);
     expect(first.output()).toContain(devJson.apiKey);
     expect(first.output()).toContain(devJson.temporalUiUrl);
@@ -89,6 +92,13 @@ describe('npm start', () => {
     const answer = AskResponseSchema.parse(await (await ask({ message: 'hello' })).json());
     const ui = await fetch(devJson.temporalUiUrl!);
     expect(ui.status).toBe(200);
+    // The Web UI is pointed at the codec endpoint, which serves the UI's origin.
+    expect(first.output()).toContain(devJson.codecUrl);
+    const uiOrigin = new URL(devJson.temporalUiUrl!).origin;
+    const preflight = await fetch(`${devJson.codecUrl}/decode`, { method: 'OPTIONS', headers: { Origin: uiOrigin } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(uiOrigin);
+    const settings = (await (await fetch(`${devJson.temporalUiUrl}/api/v1/settings`)).json()) as { Codec?: { Endpoint?: string } };
+    expect(settings.Codec?.Endpoint).toBe(devJson.codecUrl);
 
     await ctrlC(first);
 

@@ -3,6 +3,7 @@ import { Client, Connection } from '@temporalio/client';
 import type { TestStackInfo } from '../../infra/testStack.js';
 import { createApiKey, type KeyMode } from '../../store/apiKeys.js';
 import { createProject } from '../../store/projects.js';
+import { askflowDataConverter } from '../../codec/dataConverter.js';
 
 /** The running test stack (started by globalSetup). */
 export function stackInfo(): TestStackInfo {
@@ -38,7 +39,9 @@ export async function newProject(name = 'test project', mode: KeyMode = 'test'):
 export async function temporalClient(): Promise<{ client: Client; close(): Promise<void> }> {
   const info = stackInfo();
   const connection = await Connection.connect({ address: info.temporalAddress });
-  return { client: new Client({ connection, namespace: info.temporalNamespace }), close: () => connection.close() };
+  // The stack's payloads are encrypted: this client holds the same keys as its api and worker.
+  const dataConverter = askflowDataConverter({ ASKFLOW_MASTER_KEY: info.masterKey });
+  return { client: new Client({ connection, namespace: info.temporalNamespace, dataConverter }), close: () => connection.close() };
 }
 
 export async function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {

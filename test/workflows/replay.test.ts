@@ -7,7 +7,9 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
 import { AskResponseSchema, IngestBatchCreatedSchema, IngestBatchViewSchema } from '@askflow/contract';
 import { DIST_DIR } from '../../infra/paths.js';
 import { PLAN_ONCE_PATCH, ROUTER_PATCH } from '../../workflows/ask.js';
-import { ask, closeDb, db, expectJson, manage, temporalClient } from '../stack/context.js';
+import { askflowDataConverter } from '../../codec/dataConverter.js';
+import { ask, closeDb, db, expectJson, manage, stackInfo, temporalClient } from '../stack/context.js';
+import { decodedHistory } from '../stack/historyPayloads.js';
 import { collect, openStream } from '../stack/sse.js';
 import { weatherProject } from '../stack/weatherProject.js';
 
@@ -39,8 +41,10 @@ async function record(): Promise<void> {
   const byThread = (t: string) => ids.rows.find((r) => r.thread_id === t)!.workflow_id;
   const { client, close } = await temporalClient();
   try {
+    // Saved decoded: the stack's payload keys are random per run, and replay needs no key.
+    const codec = askflowDataConverter({ ASKFLOW_MASTER_KEY: stackInfo().masterKey }).payloadCodecs![0]!;
     const save = async (name: string, workflowId: string) =>
-      writeFileSync(join(HISTORIES, `${name}.json`), historyToJSON(await client.workflow.getHandle(workflowId).fetchHistory()));
+      writeFileSync(join(HISTORIES, `${name}.json`), historyToJSON(await decodedHistory(await client.workflow.getHandle(workflowId).fetchHistory(), codec)));
     await save('ask-vanilla', byThread(vanilla.threadId));
     await save('ask-rag', byThread(rag.threadId));
     if (streamedDone.type === 'done') await save('ask-rag-streamed', byThread(streamedDone.threadId));
