@@ -22,6 +22,8 @@ import { serviceRoutes, type ServiceDeps } from './routes/service.js';
 import type { State } from './state.js';
 
 export interface AppDeps extends ServiceDeps {
+  /** Whether X-Forwarded-For/-Proto are believed (a reverse proxy in front). */
+  trustProxy: boolean;
   vectorIndex: VectorIndex;
   /** Base of links to runs in the Temporal Web UI; null when there is none to link to. */
   temporalUiUrl: string | null;
@@ -32,7 +34,9 @@ export interface AppDeps extends ServiceDeps {
 
 export function createApp(deps: AppDeps): Koa<State> {
   const app = new Koa<State>();
-  app.proxy = true;
+  app.proxy = deps.trustProxy;
+  // The proxy nearest us appends the client's address last: earlier hops are whatever the client sent.
+  app.maxIpsCount = 1;
   app.use(serverTiming());
   app.use(requestId());
   app.use(errorBody(deps.log));
@@ -44,8 +48,8 @@ export function createApp(deps: AppDeps): Koa<State> {
   };
   mount(healthRoutes(deps));
   mount(serviceRoutes(deps));
-  mount(accountRoutes(deps.pool));
-  mount(sessionRoutes(deps.pool));
+  mount(accountRoutes(deps.pool, deps.throttles.signIns));
+  mount(sessionRoutes(deps.pool, deps.throttles.signIns));
   mount(configRoutes(deps));
   mount(projectListRoutes(deps));
   mount(projectRoutes(deps));

@@ -12,6 +12,7 @@ import { parseMasterKey } from '../store/secrets.js';
 import { createApp } from './app.js';
 import { createHttpServer } from './httpServer.js';
 import { workerPresence } from './workerPresence.js';
+import { createThrottles } from './middleware/throttles.js';
 import { BUILT_CONSOLE_DIR } from './routes/console.js';
 
 const env = readEnv();
@@ -29,6 +30,13 @@ const app = createApp({
   temporal,
   temporalConnection: connection,
   workers: workerPresence(connection, env.TEMPORAL_NAMESPACE, env.TEMPORAL_TASK_QUEUE),
+  throttles: createThrottles(pool, {
+    signInsPerIp: { points: env.SIGNIN_FAILURES_PER_IP, seconds: 15 * 60 },
+    signInsPerAccount: { points: env.SIGNIN_FAILURES_PER_ACCOUNT, seconds: 15 * 60 },
+    invalidKeysPerIp: { points: env.INVALID_KEYS_PER_IP, seconds: 60 },
+    invalidKeysPerPrefix: { points: env.INVALID_KEYS_PER_PREFIX, seconds: 60 },
+  }),
+  trustProxy: env.TRUST_PROXY,
   taskQueue: env.TEMPORAL_TASK_QUEUE,
   askTimeoutMs: env.ASK_TIMEOUT_MS,
   sseKeepAliveMs: env.SSE_KEEPALIVE_MS,

@@ -27,6 +27,20 @@ const EnvSchema = TemporalEnvSchema.extend({
   /** Default request limits per minute; a project may set its own. */
   RATE_LIMIT_KEY_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_PROJECT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /**
+   * Brute-force throttling: failed sign-ins per address and per account in 15 minutes, invalid
+   * API keys per address and per key prefix in a minute; past them, 429 with Retry-After.
+   */
+  SIGNIN_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  SIGNIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  INVALID_KEYS_PER_IP: z.coerce.number().int().positive().default(100),
+  INVALID_KEYS_PER_PREFIX: z.coerce.number().int().positive().default(20),
+  /**
+   * Behind a reverse proxy: take the client's address from the last X-Forwarded-For hop (and the
+   * scheme from X-Forwarded-Proto). `false` when clients reach the api directly, so they cannot
+   * claim an address.
+   */
+  TRUST_PROXY: bool.default(true),
   /** Length of a rate-limit window in seconds; the per-minute limits apply per window. */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   /** An idle event stream sends a keep-alive comment this often, so proxies do not cut it. */

@@ -4,6 +4,7 @@ import { CredentialsSchema } from '@askflow/contract';
 import { createOwner, createOwnerToken, findOwnerByToken, revokeOwnerToken, type Owner } from '../../store/owners.js';
 import type { Pool } from '../../store/pool.js';
 import { ApiError } from '../errors.js';
+import type { FailureThrottle } from '../middleware/failureThrottle.js';
 import { jsonBody } from '../middleware/jsonBody.js';
 import { ownerAuth } from '../middleware/ownerAuth.js';
 import type { Loaded, State, StateContext } from '../state.js';
@@ -15,7 +16,7 @@ import { clearSessionCookies, SESSION_COOKIE, setSessionCookies } from '../sessi
  * The console's sign-in: the same owner tokens as scripts use, kept in an HttpOnly cookie so
  * the page's scripts (and anything injected into them) never see the token.
  */
-export function sessionRoutes(pool: Pool): Router<State> {
+export function sessionRoutes(pool: Pool, signIns: FailureThrottle): Router<State> {
   const router = new Router<State>({ prefix: '/manage/session' });
 
   async function startSession(ctx: StateContext, owner: Owner): Promise<void> {
@@ -30,7 +31,7 @@ export function sessionRoutes(pool: Pool): Router<State> {
 
   router.post('/', jsonBody(), async (ctx) => {
     const { email, password } = validate(CredentialsSchema, ctx.request.body);
-    await startSession(ctx, await checkCredentials(pool, email, password));
+    await startSession(ctx, await checkCredentials(pool, email, password, signIns, ctx.ip));
     ctx.status = 200;
   });
 

@@ -19,6 +19,7 @@ import { jsonBody } from '../middleware/jsonBody.js';
 import { rateLimit, type RateLimitDefaults } from '../middleware/rateLimit.js';
 import type { State, StateContext } from '../state.js';
 import type { WorkerPresence } from '../workerPresence.js';
+import type { Throttles } from '../middleware/throttles.js';
 
 export interface ServiceDeps extends AskRuntime {
   pool: Pool;
@@ -29,6 +30,7 @@ export interface ServiceDeps extends AskRuntime {
   masterKey: Buffer;
   /** Whether a worker polls the ask task queue: without one an ask is refused at once (503), not left to time out. */
   workers: WorkerPresence;
+  throttles: Throttles;
   /** Where the worker's pushed events arrive (the fast path); without it streams read the log alone. */
   liveEvents?: ChannelListener;
 }
@@ -44,7 +46,7 @@ function lastEventId(ctx: StateContext): number {
 
 export function serviceRoutes(deps: ServiceDeps): Router {
   const router = new Router<State<'apiKey' | 'project'>>({ prefix: '/service' });
-  router.use(apiKeyAuth(deps.pool), rateLimit(deps.pool, deps.rateLimits));
+  router.use(apiKeyAuth(deps.pool, deps.throttles.invalidKeys), rateLimit(deps.pool, deps.rateLimits));
 
   // All streams of one ask in this process share one reader of its log and its pushed events.
   const hub = createAskHub({
