@@ -4,6 +4,7 @@ import type { VectorIndex } from '../knowledge/types.js';
 import { accountRoutes } from './manage/accounts.js';
 import { analyticsRoutes } from './manage/analytics.js';
 import { apiKeyRoutes } from './manage/apiKeys.js';
+import { budgetRoutes } from './manage/budgets.js';
 import { configRoutes } from './manage/config.js';
 import { knowledgeRoutes } from './manage/knowledge.js';
 import { priceRoutes } from './manage/prices.js';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): Koa<State> {
   mount(projectListRoutes(deps));
   mount(projectRoutes(deps));
   mount(apiKeyRoutes(deps.pool));
+  mount(budgetRoutes(deps.pool));
   mount(providerRoutes(deps));
   mount(priceRoutes(deps.pool));
   mount(threadRoutes(deps.pool));

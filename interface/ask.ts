@@ -28,6 +28,8 @@ export interface AskWorkflowInput {
   model: string;
   externalUserId: string | null;
   keyMode: KeyMode;
+  /** The key that asked: its usage counts against its budget (absent in asks started before budgets). */
+  apiKeyId?: string;
   /** Unix ms when the api accepted the request; latency is measured from here. */
   receivedAt: number;
   responseFormat?: JsonOutput;

@@ -1,3 +1,4 @@
+import type { BudgetLimits } from '@askflow/contract';
 import type { Pool } from './pool.js';
 import { randomToken, sha256 } from './tokens.js';
 
@@ -7,6 +8,8 @@ export interface AuthenticatedKey {
   keyId: string;
   projectId: string;
   mode: KeyMode;
+  /** The key's own token and cost caps (`{}` when none: read through limitsOf). */
+  budget: Partial<BudgetLimits>;
 }
 
 export interface ApiKeyView {
@@ -54,8 +57,8 @@ export async function revokeApiKey(pool: Pool, projectId: string, keyId: string)
 /** Resolves an active key; `null` for unknown, malformed or revoked keys alike. */
 export async function findActiveKey(pool: Pool, key: string): Promise<AuthenticatedKey | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
-  const { rows } = await pool.query<{ id: string; project_id: string; mode: KeyMode; stale: boolean }>(
-    `SELECT id, project_id, mode, (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') AS stale
+  const { rows } = await pool.query<{ id: string; project_id: string; mode: KeyMode; stale: boolean; budget: Partial<BudgetLimits> }>(
+    `SELECT id, project_id, mode, budget, (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') AS stale
        FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
     [sha256(key)],
   );
@@ -63,5 +66,5 @@ export async function findActiveKey(pool: Pool, key: string): Promise<Authentica
   if (!row) return null;
   // Last-used time is kept to the minute, so a busy key costs one write a minute, not one per ask.
   if (row.stale) await pool.query(`UPDATE api_keys SET last_used_at = now() WHERE id = $1`, [row.id]);
-  return { keyId: row.id, projectId: row.project_id, mode: row.mode };
+  return { keyId: row.id, projectId: row.project_id, mode: row.mode, budget: row.budget };
 }

@@ -27,3 +27,8 @@ export async function claimIdempotencyKey(pool: Pool, projectId: string, key: st
   const row = rows[0]!;
   return row.body_hash.equals(bodyHash) ? { kind: 'replay', workflowId: row.workflow_id } : { kind: 'conflict' };
 }
+
+/** Gives a key back when its request was refused before its run started, so a retry is judged afresh. */
+export async function releaseIdempotencyKey(pool: Pool, projectId: string, key: string, workflowId: string): Promise<void> {
+  await pool.query(`DELETE FROM idempotency_keys WHERE project_id = $1 AND key = $2 AND workflow_id = $3`, [projectId, key, workflowId]);
+}

@@ -1,3 +1,4 @@
+import type { BudgetLimits } from '@askflow/contract';
 import { inTransaction, type Pool } from './pool.js';
 
 /** A project's configuration as the api and activities use it. */
@@ -25,6 +26,8 @@ export interface Project {
   chunkOverlap: number;
   /** Hosts the project's tools and knowledge URLs may reach (`*.example.com`, `host:port`); empty: any. */
   allowedHosts: string[];
+  /** Token and cost caps (`{}` when none were ever set: read through limitsOf). */
+  budget: Partial<BudgetLimits>;
 }
 
 export type ProjectSettings = Partial<Omit<Project, 'id' | 'ownerId'>>;
@@ -49,6 +52,7 @@ const COLUMNS: Record<keyof Omit<Project, 'id'>, string> = {
   chunkTokens: 'chunk_tokens',
   chunkOverlap: 'chunk_overlap',
   allowedHosts: 'allowed_hosts',
+  budget: 'budget',
 };
 
 const SELECT = ['id', ...Object.entries(COLUMNS).map(([field, column]) => `${column} AS "${field}"`)].join(', ');

@@ -1,4 +1,5 @@
 import type { AskResponse, Intent, Usage } from '@askflow/contract';
+import { NO_KEY } from './budgets.js';
 import { inTransaction, type Pool } from './pool.js';
 
 /** What a turn records about one ask, as written and as read back. */
@@ -22,6 +23,8 @@ export interface TurnRecord extends TurnFields {
   projectId: string;
   threadId: string;
   response: AskResponse;
+  /** The key that asked; absent for asks started before keys were recorded. */
+  apiKeyId?: string | undefined;
 }
 
 /**
@@ -36,15 +39,23 @@ export async function insertTurn(pool: Pool, t: TurnRecord): Promise<void> {
        ON CONFLICT (id) DO UPDATE SET updated_at = now()`,
       [t.threadId, t.projectId],
     );
+    // The turn and the budget usage it adds, in one statement: counted exactly once, with the
+    // turn's own time, so budgets and analytics (which read turns) agree to the cent.
     await tx.query(
-      `INSERT INTO turns (project_id, thread_id, workflow_id, request_id, external_user_id, user_message, answer,
-                          intent, model, tool_used, rag_chunks_used, prompt_tokens, completion_tokens, total_tokens,
-                          cost_usd, latency_ms, is_test, response)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)
-       ON CONFLICT (workflow_id) DO NOTHING`,
+      `WITH turn AS (
+         INSERT INTO turns (project_id, thread_id, workflow_id, request_id, external_user_id, user_message, answer,
+                            intent, model, tool_used, rag_chunks_used, prompt_tokens, completion_tokens, total_tokens,
+                            cost_usd, latency_ms, is_test, response, api_key_id)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)
+         ON CONFLICT (workflow_id) DO NOTHING
+         RETURNING project_id, api_key_id, created_at, total_tokens, cost_usd)
+       INSERT INTO usage_daily (project_id, api_key_id, day, tokens, cost_usd, asks)
+         SELECT project_id, coalesce(api_key_id, '${NO_KEY}'), (created_at AT TIME ZONE 'UTC')::date, total_tokens, cost_usd, 1 FROM turn
+       ON CONFLICT (project_id, day, api_key_id) DO UPDATE
+         SET tokens = usage_daily.tokens + EXCLUDED.tokens, cost_usd = usage_daily.cost_usd + EXCLUDED.cost_usd, asks = usage_daily.asks + 1`,
       [t.projectId, t.threadId, t.workflowId, t.requestId, t.externalUserId, t.userMessage, t.answer, t.intent, t.model,
        t.toolUsed, t.ragChunksUsed, t.usage.promptTokens, t.usage.completionTokens, t.usage.totalTokens, t.costUsd,
-       t.latencyMs, t.isTest, JSON.stringify(t.response)],
+       t.latencyMs, t.isTest, JSON.stringify(t.response), t.apiKeyId ?? null],
     );
   });
 }

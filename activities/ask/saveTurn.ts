@@ -23,6 +23,7 @@ export function saveTurn(pool: Pool) {
       costUsd: turnCost(plan.price, response.usage.promptTokens, response.usage.completionTokens),
       latencyMs: Date.now() - input.receivedAt,
       isTest: input.keyMode === 'test',
+      apiKeyId: input.apiKeyId,
       response,
     });
   };

@@ -10,6 +10,8 @@ import { getMenu, type Project } from '../../store/projects.js';
 import { ApiError } from '../errors.js';
 import type { StateContext } from '../state.js';
 import { validate } from '../validate.js';
+import { releaseIdempotencyKey } from '../../store/idempotency.js';
+import { assertWithinBudget } from './budget.js';
 import { workflowIdFor } from './idempotency.js';
 import { resolveModel } from './resolveModel.js';
 import { resolveThread } from './resolveThread.js';
@@ -50,8 +52,18 @@ export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: 
   timing.mark('model');
   const threadId = await resolveThread(deps.pool, project.id, req, deps.log);
   timing.mark('thread');
-  const { workflowId, replay } = await workflowIdFor(deps.pool, project.id, ctx.get('Idempotency-Key') || undefined, req);
+  const idempotencyKey = ctx.get('Idempotency-Key') || undefined;
+  const { workflowId, replay } = await workflowIdFor(deps.pool, project.id, idempotencyKey, req);
   timing.mark('idempotency');
+  // A retry of an ask already under way is no new spending; a new ask must fit the budgets.
+  if (!replay) {
+    try {
+      await assertWithinBudget(deps.pool, project, key);
+    } catch (err) {
+      if (idempotencyKey) await releaseIdempotencyKey(deps.pool, project.id, idempotencyKey, workflowId);
+      throw err;
+    }
+  }
   return {
     workflowId,
     replay,
@@ -63,6 +75,7 @@ export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: 
       model,
       externalUserId: req.externalUserId ?? null,
       keyMode: key.mode,
+      apiKeyId: key.keyId,
       receivedAt,
       stream,
       ...optional('sealedCredentials', sealCredentials({ ...optional('authToken', req.authToken), ...optional('headers', req.headers), ...optional('toolHeaders', req.toolHeaders) }, deps.masterKey)),

@@ -9,6 +9,7 @@ export * from './jsonSchemaValue.js';
 export * from './manage.js';
 export * from './owners.js';
 export * from './keys.js';
+export * from './budgets.js';
 export * from './conversations.js';
 export * from './cancel.js';
 export * from './toolCall.js';

@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   ValidationError: 400,
   MODEL_NOT_ALLOWED: 400,
   Unauthorized: 401,
+  /** A budget cap (tokens or cost, per day or month, of the project or the key) is reached. */
+  BudgetExceeded: 402,
   /** A cookie-authenticated change without the matching X-CSRF-Token header. */
   CsrfFailed: 403,
   NotFound: 404,

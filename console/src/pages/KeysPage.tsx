@@ -5,6 +5,7 @@ import type { ApiKeyCreate, ApiKeyList, ApiKeyView, CreatedApiKey } from '@askfl
 import { useAsync } from '../useAsync.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { CopyButton } from '../components/CopyButton.js';
+import { BudgetSection } from './BudgetSection.js';
 
 export function KeysPage({ projectId }: { projectId: string }) {
   const base = `/manage/projects/${projectId}/keys`;
@@ -63,6 +64,12 @@ export function KeysPage({ projectId }: { projectId: string }) {
           ))}</tbody>
         </table>
       )}
+      {data?.keys.filter((k) => !k.revokedAt).map((k) => (
+        <details key={k.id}>
+          <summary>Budget of {k.prefix}…{k.name ? ` (${k.name})` : ''}</summary>
+          <BudgetSection path={`${base}/${k.id}/budget`} title={`Budget of ${k.prefix}…`} intro="Caps on this key's tokens and cost." />
+        </details>
+      ))}
     </section>
   );
 }

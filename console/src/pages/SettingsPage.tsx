@@ -7,6 +7,7 @@ import { CopyButton } from '../components/CopyButton.js';
 import { ProvidersSection } from './ProvidersSection.js';
 import { PricesSection } from './PricesSection.js';
 import { AllowedHostsSection } from './AllowedHostsSection.js';
+import { BudgetSection } from './BudgetSection.js';
 
 export function SettingsPage({ project, onSaved }: { project: ProjectView; onSaved: () => void }) {
   const [form, setForm] = useState({
@@ -72,6 +73,7 @@ export function SettingsPage({ project, onSaved }: { project: ProjectView; onSav
         </form>
       </section>
       <AllowedHostsSection project={project} onSaved={onSaved} />
+      <BudgetSection path={`/manage/projects/${project.id}/budget`} title="Budget" intro="Caps on the whole project's tokens and cost." />
       <ProvidersSection projectId={project.id} />
       <PricesSection projectId={project.id} />
     </>
