@@ -4,6 +4,7 @@ import type { VectorIndex } from '../knowledge/types.js';
 import { accountRoutes } from './manage/accounts.js';
 import { analyticsRoutes } from './manage/analytics.js';
 import { apiKeyRoutes } from './manage/apiKeys.js';
+import { pathShape } from './middleware/pathShape.js';
 import { budgetRoutes } from './manage/budgets.js';
 import { configRoutes } from './manage/config.js';
 import { knowledgeRoutes } from './manage/knowledge.js';
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps): Koa<State> {
   app.use(serverTiming());
   app.use(requestId());
   app.use(errorBody(deps.log));
+  app.use(pathShape());
   app.use(consoleRoutes(deps.consoleDistDir));
   // One call per router: each keeps its own state type (a loop over them would unite them).
   const mount = <S>(router: Router<S>) => {

@@ -41,8 +41,10 @@ function toApiError(err: unknown): ApiError {
   if (isDependencyDown(err)) return new ApiError('Unavailable', 'A service Askflow depends on is unavailable; try again shortly', undefined, { 'Retry-After': '1' });
   if (e.status === 413) return new ApiError('PayloadTooLarge', 'Request body is too large');
   if (e.status === 415) return new ApiError('UnsupportedMediaType', e.message ?? 'Unsupported media type');
-  // A Content-Encoding the body does not match (e.g. `gzip` on plain JSON): zlib's Z_* errors.
-  if (typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('Z_')) {
+  // A Content-Encoding the body does not match (e.g. `gzip` on plain JSON): zlib's Z_* errors,
+  // and brotli's (`ERR__ERROR_FORMAT_…`, `ERR_BROTLI_…`).
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR__ERROR_FORMAT') || code.startsWith('ERR_BROTLI'))) {
     return new ApiError('ValidationError', `Request body could not be decoded as its Content-Encoding says: ${e.message ?? 'corrupt data'}`);
   }
   if (err instanceof SyntaxError && e.status === 400) return new ApiError('ValidationError', 'Request body is not valid JSON');

@@ -4,7 +4,7 @@
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { AskResponseSchema, ErrorBodySchema } from '@askflow/contract';
-import { ask, call, closeDb, db, expectJson, managedProject, manage, postJson, stackInfo } from '../stack/context.js';
+import { ask, call, closeDb, db, expectJson, managedProject, manage, postJson, signUp, stackInfo } from '../stack/context.js';
 import { startReplica, type Replica } from '../stack/replicas.js';
 import { collect, openStream } from '../stack/sse.js';
 import { startTcpProxy } from '../stack/tcpProxy.js';
@@ -145,9 +145,19 @@ describe('the HTTP layer itself', () => {
     await expectError(await call('GET', '/no/such/path'), 404, 'NotFound');
   });
 
+  it('answers a NUL in the path with 400 JSON before it reaches a query (found by the fuzzer)', async () => {
+    const owner = await signUp();
+    const project = await expectJson<{ id: string }>(await manage(owner.token, 'POST', '/projects', { name: 'nul path' }), 201);
+    await expectError(await manage(owner.token, 'DELETE', `/projects/${project.id}/providers/%00`), 400, 'ValidationError');
+    await expectError(await call('GET', `/service/ask/ask-x%00/events`, { headers: { 'X-API-Key': p.apiKey } }), 400, 'ValidationError');
+  });
+
   it('answers a body that is not the gzip its Content-Encoding says with 400 JSON', async () => {
     const notGzip = await postJson('/service/ask', JSON.stringify({ tenantId: p.tenantId, message: 'hi' }), { 'X-API-Key': p.apiKey, 'Content-Encoding': 'gzip' });
     await expectError(notGzip, 400, 'ValidationError');
+    // Brotli's errors are not zlib's Z_* ones: found by the fuzzer (test/reliability/fuzz.test.ts).
+    const notBrotli = await postJson('/service/ask', 'ERCiM|`l>', { 'X-API-Key': p.apiKey, 'Content-Encoding': 'br' });
+    await expectError(notBrotli, 400, 'ValidationError');
     // A real gzip body is read.
     const res = await fetch(`${stackInfo().baseUrl}/service/ask`, {
       method: 'POST',
