@@ -67,7 +67,7 @@ export function KeysPage({ projectId }: { projectId: string }) {
       {data?.keys.filter((k) => !k.revokedAt).map((k) => (
         <details key={k.id}>
           <summary>Budget of {k.prefix}…{k.name ? ` (${k.name})` : ''}</summary>
-          <BudgetSection path={`${base}/${k.id}/budget`} title={`Budget of ${k.prefix}…`} intro="Caps on this key's tokens and cost." />
+          <BudgetSection path={`${base}/${k.id}/budget`} title={`Caps and usage of ${k.prefix}…`} intro="Caps on this key's tokens and cost." />
         </details>
       ))}
     </section>
