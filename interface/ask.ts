@@ -82,6 +82,8 @@ export interface AskPlan {
   knowledge: { embeddingModel: ModelPlan; topK: number; minScore: number } | null;
   /** The tools the model may choose from: empty when tools are off. */
   tools: ToolPlan[];
+  /** The hosts those tools may reach (the project's allowlist, read with the plan); absent: any. */
+  allowedHosts?: string[];
   price: PricePlan | null;
 }
 

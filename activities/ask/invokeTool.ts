@@ -2,7 +2,6 @@ import type { AskPlan, AskWorkflowInput } from '../../interface/ask.js';
 import { FAILURE_TYPES } from '../../interface/failures.js';
 import { urlPolicyFromEnv } from '../../net/addressGuard.js';
 import { sendToolCall } from '../../net/toolCall.js';
-import { getProject } from '../../store/projects.js';
 import { openCredentials } from '../../store/secrets.js';
 import { signingSecrets } from '../../store/signingSecrets.js';
 import { StepFailure } from '../failures.js';
@@ -18,8 +17,7 @@ export function invokeTool({ pool, masterKey }: ConnectionDeps) {
   return async function invokeTool(plan: AskPlan, input: AskWorkflowInput, name: string, args: Record<string, unknown>): Promise<string> {
     const tool = plan.tools.find((t) => t.name === name);
     if (!tool) throw new StepFailure(`tool "${name}" is not one of this ask's tools`, FAILURE_TYPES.toolFailed, false);
-    // Read at call time: an allowlist the owner has just narrowed holds for asks already running.
-    const [secrets, project] = await Promise.all([signingSecrets(pool, plan.projectId, masterKey), getProject(pool, plan.projectId)]);
+    const secrets = await signingSecrets(pool, plan.projectId, masterKey);
     const credentials = openCredentials(input.sealedCredentials, masterKey);
     const outcome = await withHeartbeat(() =>
       sendToolCall(
@@ -33,7 +31,8 @@ export function invokeTool({ pool, masterKey }: ConnectionDeps) {
           toolHeaders: credentials.toolHeaders,
           secrets: [secrets.current, ...(secrets.previous ? [secrets.previous.secret] : [])],
         },
-        urlPolicyFromEnv(process.env, project?.allowedHosts ?? []),
+        // The allowlist as the ask's plan read it, with the rest of the project's settings.
+        urlPolicyFromEnv(process.env, plan.allowedHosts ?? []),
       ),
     );
     if (outcome.kind === 'ok') return outcome.body;

@@ -47,6 +47,7 @@ export async function readPlan(pool: Pool, projectId: string, modelId?: string):
     maxToolRounds: project.maxToolRounds,
     knowledge: indexed ? { embeddingModel: modelPlan(project.embeddingModel, connections), topK: project.ragTopK, minScore: project.ragMinScore } : null,
     tools: tools.map(({ name, description, parameters, url, method, timeoutMs, forwardHeaders }) => ({ name, description, parameters, url, method, timeoutMs, forwardHeaders })),
+    ...(project.toolsEnabled && project.allowedHosts.length ? { allowedHosts: project.allowedHosts } : {}),
     price,
   };
 }
