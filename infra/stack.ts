@@ -5,6 +5,8 @@ import { provisionPostgres } from './postgres.js';
 import { forkService, type ManagedProcess } from './processes.js';
 import { supervise, type Supervised } from './supervise.js';
 import { provisionTemporal } from './temporal.js';
+import { startTemporalCluster } from './temporalCluster.js';
+import { startTemporalUi } from './temporalUi.js';
 
 export interface StackPorts {
   api: number;
@@ -15,6 +17,8 @@ export interface StackPorts {
   postgres: number;
   /** The payload codec endpoint the Temporal Web UI decodes with (loopback). */
   codec: number;
+  /** The cluster topology's internal services (history, matching, worker) and membership ports. */
+  temporalInternal?: { history: number; matching: number; worker: number; membership: [number, number, number, number] };
 }
 
 export interface StackOptions {
@@ -25,6 +29,10 @@ export interface StackOptions {
   /** Tests use a throwaway database on a given server instead of the server's own. */
   scratchDatabase: boolean;
   logLevel: string;
+  /** `dev`: the Temporal CLI's dev server (SQLite); `cluster`: the Temporal server on PostgreSQL (infra/temporalCluster.ts). */
+  temporal?: 'dev' | 'cluster';
+  /** The cluster's database names on PostgreSQL (`<name>`, `<name>_visibility`); default `temporal`. */
+  clusterDatabase?: string;
   /** ASKFLOW_MASTER_KEY for the services, unless the environment already sets one. */
   masterKey: string;
   log: (m: string) => void;
@@ -44,14 +52,15 @@ export interface Stack {
   serviceEnv: NodeJS.ProcessEnv;
   processes: ManagedProcess[];
   /** The stack's own processes, each restarted when it dies (absent: an external service). */
-  supervised: Partial<Record<'temporal' | 'postgres' | 'worker' | 'api' | 'codec', Supervised>>;
+  supervised: Partial<Record<'temporal' | 'temporal-ui' | 'postgres' | 'worker' | 'api' | 'codec', Supervised>>;
   startWorker(): Promise<ManagedProcess>;
   stop(): Promise<void>;
 }
 
 /** The stack's endpoints on this machine that no tool or knowledge URL may reach, as ASKFLOW_DENY_ENDPOINTS. */
 function denyList(ports: StackPorts, ownTemporal: boolean): string {
-  const local = [ports.api, ports.postgres, ports.codec, ...(ownTemporal ? [ports.temporal, ports.temporalUi, ports.temporalHttp, ports.temporalMetrics] : [])];
+  const internal = ports.temporalInternal ? [ports.temporalInternal.history, ports.temporalInternal.matching, ports.temporalInternal.worker, ...ports.temporalInternal.membership] : [];
+  const local = [ports.api, ports.postgres, ports.codec, ...(ownTemporal ? [ports.temporal, ports.temporalUi, ports.temporalHttp, ports.temporalMetrics, ...internal] : [])];
   return [...local.map((p) => `127.0.0.1:${p}`), ...(process.env.ASKFLOW_DENY_ENDPOINTS ? [process.env.ASKFLOW_DENY_ENDPOINTS] : [])].join(',');
 }
 
@@ -61,6 +70,31 @@ function denyList(ports: StackPorts, ownTemporal: boolean): string {
  */
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const logDir = join(opts.dir, 'logs');
+  const startClusterOn = async (postgresUrl: string) => {
+    const internal = opts.ports.temporalInternal;
+    if (!internal) throw new Error('The cluster topology needs ports for its history, matching, worker and membership services');
+    const cluster = await startTemporalCluster({
+      postgresUrl,
+      database: opts.clusterDatabase ?? 'temporal',
+      ports: { frontend: opts.ports.temporal, http: opts.ports.temporalHttp, metrics: opts.ports.temporalMetrics, ...internal },
+      dir: join(opts.dir, 'temporal-cluster'),
+      logFile: join(logDir, 'temporal.log'),
+      log: opts.log,
+      supervise: (_name, start) => keep('temporal', start),
+    });
+    // The dev server brings its own UI; the cluster gets the official UI server beside it.
+    const ui = await startTemporalUi({
+      frontend: cluster.address,
+      port: opts.ports.temporalUi,
+      codecEndpoint: `http://127.0.0.1:${opts.ports.codec}`,
+      dir: join(opts.dir, 'temporal-ui'),
+      logFile: join(logDir, 'temporal-ui.log'),
+      log: opts.log,
+      supervise: (_name, start) => keep('temporal-ui', start),
+    });
+    started.push(ui.process);
+    return { ...cluster, uiUrl: ui.url };
+  };
   mkdirSync(logDir, { recursive: true });
   const started: ManagedProcess[] = [];
   const cleanups: (() => Promise<void>)[] = [];
@@ -76,34 +110,39 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   };
 
   try {
-    const [temporal, postgres] = await Promise.all([
-      provisionTemporal({
-        port: opts.ports.temporal,
-        uiPort: opts.ports.temporalUi,
-        httpPort: opts.ports.temporalHttp,
-        metricsPort: opts.ports.temporalMetrics,
-        codecEndpoint: `http://127.0.0.1:${opts.ports.codec}`,
-        dbFile: join(opts.dir, 'temporal.sqlite'),
-        logFile: join(logDir, 'temporal.log'),
-        log: opts.log,
-        supervise: (_name, start) => keep('temporal', start),
-      }).then((t) => {
-        if (t.process) started.push(t.process);
-        return t;
-      }),
-      provisionPostgres({
-        dataDir: join(opts.dir, 'postgres'),
-        port: opts.ports.postgres,
-        logFile: join(logDir, 'postgres.log'),
-        scratch: opts.scratchDatabase,
-        supervise: (_name, start) => keep('postgres', start),
-      }).then((p) => {
-        // PostgreSQL stops last: put it first in the list that is stopped in reverse.
-        if (p.process) started.unshift(p.process);
-        cleanups.push(p.dispose);
-        return p;
-      }),
-    ]);
+    const postgresStarting = provisionPostgres({
+      dataDir: join(opts.dir, 'postgres'),
+      port: opts.ports.postgres,
+      logFile: join(logDir, 'postgres.log'),
+      scratch: opts.scratchDatabase,
+      supervise: (_name, start) => keep('postgres', start),
+    }).then((p) => {
+      // PostgreSQL stops last: put it first in the list that is stopped in reverse.
+      if (p.process) started.unshift(p.process);
+      cleanups.push(p.dispose);
+      return p;
+    });
+    const temporalLog = join(logDir, 'temporal.log');
+    const keepTemporal = (_name: string, start: () => Promise<ManagedProcess>) => keep('temporal', start);
+    // The dev server starts beside PostgreSQL; the cluster keeps its data in PostgreSQL, so after it.
+    const [temporal, postgres] =
+      opts.temporal === 'cluster' && !process.env.TEMPORAL_ADDRESS
+        ? await postgresStarting.then(async (pg) => [await startClusterOn(pg.url), pg] as const)
+        : await Promise.all([
+            provisionTemporal({
+              port: opts.ports.temporal,
+              uiPort: opts.ports.temporalUi,
+              httpPort: opts.ports.temporalHttp,
+              metricsPort: opts.ports.temporalMetrics,
+              codecEndpoint: `http://127.0.0.1:${opts.ports.codec}`,
+              dbFile: join(opts.dir, 'temporal.sqlite'),
+              logFile: temporalLog,
+              log: opts.log,
+              supervise: keepTemporal,
+            }),
+            postgresStarting,
+          ]);
+    if (temporal.process) started.splice(postgres.process ? 1 : 0, 0, temporal.process);
     const serviceEnv: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: postgres.url,

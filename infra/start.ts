@@ -23,6 +23,18 @@ const ports = {
   postgres: Number(process.env.ASKFLOW_POSTGRES_PORT ?? 54329),
   codec: Number(process.env.ASKFLOW_CODEC_PORT ?? 8888),
 };
+/** `ASKFLOW_TEMPORAL=cluster`: the Temporal server on PostgreSQL (infra/temporalCluster.ts) instead of the dev server. */
+const topology = process.env.ASKFLOW_TEMPORAL === 'cluster' ? 'cluster' : 'dev';
+if (process.env.ASKFLOW_TEMPORAL && !['cluster', 'dev'].includes(process.env.ASKFLOW_TEMPORAL)) {
+  console.error(`[askflow] ASKFLOW_TEMPORAL is "${process.env.ASKFLOW_TEMPORAL}"; use "dev" (the default) or "cluster".`);
+  process.exit(1);
+}
+const clusterPorts = {
+  history: Number(process.env.ASKFLOW_TEMPORAL_HISTORY_PORT ?? 7234),
+  matching: Number(process.env.ASKFLOW_TEMPORAL_MATCHING_PORT ?? 7235),
+  worker: Number(process.env.ASKFLOW_TEMPORAL_WORKER_PORT ?? 7239),
+  membership: [6933, 6934, 6935, 6939] as [number, number, number, number],
+};
 const wanted: [string, number, boolean][] = [
   ['api (PORT)', ports.api, true],
   ['Temporal (ASKFLOW_TEMPORAL_PORT)', ports.temporal, !process.env.TEMPORAL_ADDRESS],
@@ -31,6 +43,14 @@ const wanted: [string, number, boolean][] = [
   ['Temporal metrics (ASKFLOW_TEMPORAL_METRICS_PORT)', ports.temporalMetrics, !process.env.TEMPORAL_ADDRESS],
   ['PostgreSQL (ASKFLOW_POSTGRES_PORT)', ports.postgres, !process.env.DATABASE_URL],
   ['payload codec endpoint (ASKFLOW_CODEC_PORT)', ports.codec, true],
+  ...(topology === 'cluster' && !process.env.TEMPORAL_ADDRESS
+    ? ([
+        ['Temporal history (ASKFLOW_TEMPORAL_HISTORY_PORT)', clusterPorts.history, true],
+        ['Temporal matching (ASKFLOW_TEMPORAL_MATCHING_PORT)', clusterPorts.matching, true],
+        ['Temporal worker service (ASKFLOW_TEMPORAL_WORKER_PORT)', clusterPorts.worker, true],
+        ...clusterPorts.membership.map((p): [string, number, boolean] => [`Temporal membership`, p, true]),
+      ] as [string, number, boolean][])
+    : []),
 ];
 for (const [what, port, needed] of wanted) {
   if (needed && (await portInUse(port))) {
@@ -54,10 +74,11 @@ function shutdown(signal: string) {
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-log('starting Temporal, PostgreSQL, worker and api…');
+log(`starting ${topology === 'cluster' ? 'PostgreSQL, the Temporal server (cluster topology)' : 'Temporal, PostgreSQL'}, worker and api…`);
 stack = await startStack({
   dir,
-  ports,
+  ports: { ...ports, ...(topology === 'cluster' ? { temporalInternal: clusterPorts } : {}) },
+  temporal: topology,
   taskQueue: process.env.TEMPORAL_TASK_QUEUE ?? 'askflow',
   scratchDatabase: false,
   logLevel: process.env.LOG_LEVEL ?? 'info',

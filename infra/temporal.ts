@@ -7,14 +7,13 @@
  *   built once from its pinned Go module into that cache.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
+import proto from '@temporalio/proto';
 import { readTemporalEnv } from '../config/env.js';
 import { temporalConnectionOptions } from '../config/temporalConnection.js';
 import { SEARCH_ATTRIBUTES } from '../interface/searchAttributes.js';
-import { CACHE_DIR } from './paths.js';
+import { goBinaries } from './goBinaries.js';
 import { spawnProgram, tailOf, type ManagedProcess } from './processes.js';
 
 const run = promisify(execFile);
@@ -23,8 +22,6 @@ const run = promisify(execFile);
 export const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal';
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 
-const cachedCliDir = join(CACHE_DIR, 'temporal-cli', TEMPORAL_CLI_VERSION);
-const cachedCli = join(cachedCliDir, 'bin', 'temporal');
 
 export interface TemporalInfo {
   address: string;
@@ -46,44 +43,25 @@ async function onPath(): Promise<string | null> {
 
 /** The `temporal` binary: PATH, else cache, else `go install` of the pinned module into the cache. */
 export async function temporalCli(log: (m: string) => void): Promise<string> {
-  const found = (await onPath()) ?? (existsSync(cachedCli) ? cachedCli : null);
+  const found = await onPath();
   if (found) return found;
   try {
-    await run('go', ['version']);
-  } catch {
-    throw new Error(
-      `The Temporal CLI is not on PATH or in ${cachedCliDir}, and Go is not installed to build it. ` +
-        `Install Go (https://go.dev/dl) or the Temporal CLI, or set TEMPORAL_ADDRESS to use an existing cluster.`,
-    );
+    const built = await goBinaries({ what: 'the Temporal CLI', cacheName: 'temporal-cli', version: TEMPORAL_CLI_VERSION, packages: [TEMPORAL_CLI_MODULE] }, log);
+    return built.temporal!;
+  } catch (err) {
+    throw new Error(`${(err as Error).message} Or install the Temporal CLI, or set TEMPORAL_ADDRESS to use an existing cluster.`, { cause: err });
   }
-  log(`Building the Temporal CLI ${TEMPORAL_CLI_VERSION} from its Go module (once; cached in ${cachedCliDir})…`);
-  const started = Date.now();
-  // Build into a private folder and rename, so a concurrent launcher never sees half a binary.
-  const staging = join(cachedCliDir, `staging-${process.pid}`);
-  mkdirSync(staging, { recursive: true });
-  try {
-    await run('go', ['install', `${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION}`], {
-      env: { ...process.env, GOBIN: staging, GOFLAGS: '-ldflags=-s -w' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    mkdirSync(join(cachedCliDir, 'bin'), { recursive: true });
-    renameSync(join(staging, 'temporal'), cachedCli);
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
-  log(`Built the Temporal CLI in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return cachedCli;
 }
 
 function searchAttributeFlags(): string[] {
   return Object.values(SEARCH_ATTRIBUTES).flatMap((k) => ['--search-attribute', `${k.name}=Keyword`]);
 }
 
-async function waitForFrontend(address: string, proc: ManagedProcess, timeoutMs: number): Promise<void> {
+export async function waitForFrontend(address: string, proc: ManagedProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (proc.child.exitCode !== null) {
-      throw new Error(`The Temporal dev server exited (${proc.child.exitCode}). Last log lines (${proc.logFile}):\n${tailOf(proc.logFile)}`);
+      throw new Error(`The Temporal server exited (${proc.child.exitCode}). Last log lines (${proc.logFile}):\n${tailOf(proc.logFile)}`);
     }
     try {
       const conn = await Connection.connect({ address, connectTimeout: 1000 });
@@ -95,7 +73,7 @@ async function waitForFrontend(address: string, proc: ManagedProcess, timeoutMs:
     }
     if (Date.now() > deadline) {
       await proc.stop(1000);
-      throw new Error(`The Temporal dev server did not answer on ${address} within ${timeoutMs} ms. Log: ${proc.logFile}`);
+      throw new Error(`The Temporal server did not answer on ${address} within ${timeoutMs} ms. Log: ${proc.logFile}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -167,7 +145,7 @@ export async function useExistingTemporal(log: (m: string) => void): Promise<Tem
   const env = readTemporalEnv();
   const connection = await Connection.connect(temporalConnectionOptions(env));
   try {
-    const { IndexedValueType } = await import('@temporalio/proto').then((m) => m.temporal.api.enums.v1);
+    const { IndexedValueType } = proto.temporal.api.enums.v1;
     const searchAttributes = Object.fromEntries(Object.values(SEARCH_ATTRIBUTES).map((k) => [k.name, IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD]));
     await connection.operatorService.addSearchAttributes({ namespace: env.TEMPORAL_NAMESPACE, searchAttributes });
   } catch (err) {

@@ -7,8 +7,24 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { STATE_DIR } from './paths.js';
-import { freePort } from './ports.js';
+import { freeMembershipPort, freePort } from './ports.js';
+
+const membershipPorts = async (): Promise<[number, number, number, number]> => {
+  const taken = new Set<number>();
+  return [await freeMembershipPort(taken), await freeMembershipPort(taken), await freeMembershipPort(taken), await freeMembershipPort(taken)];
+};
 import { startStack, type Stack } from './stack.js';
+import pg from 'pg';
+
+async function dropDatabases(url: string, names: string[]): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(name)} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
 
 export interface TestStackInfo {
   baseUrl: string;
@@ -26,13 +42,21 @@ export interface TestStackInfo {
  * `logLevel`: the tests log at `debug`, to be read after a failure; the benches pass `info`, the
  * level `npm start` runs at, since writing debug lines is a cost of its own.
  */
-export async function startTestStack(opts: { logLevel?: string } = {}): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
-  const dir = join(STATE_DIR, `test-${process.pid}`);
+export async function startTestStack(opts: { logLevel?: string; temporal?: 'dev' | 'cluster' } = {}): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
+  const dir = join(STATE_DIR, `test-${process.pid}${opts.temporal === 'cluster' ? '-cluster' : ''}`);
   rmSync(dir, { recursive: true, force: true });
   const [api, temporal, temporalUi, temporalHttp, temporalMetrics, postgres, codec] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const stack = await startStack({
     dir,
-    ports: { api, temporal, temporalUi, temporalHttp, temporalMetrics, postgres, codec },
+    ports: {
+      api, temporal, temporalUi, temporalHttp, temporalMetrics, postgres, codec,
+      ...(opts.temporal === 'cluster'
+        ? { temporalInternal: { history: await freePort(), matching: await freePort(), worker: await freePort(), membership: await membershipPorts() } }
+        : {}),
+    },
+    temporal: opts.temporal ?? 'dev',
+    // On a given PostgreSQL server, the cluster's databases are this run's own (dropped afterwards).
+    clusterDatabase: `askflow_temporal_${process.pid}`,
     taskQueue: `askflow-test-${process.pid}`,
     scratchDatabase: true,
     logLevel: opts.logLevel ?? 'debug',
@@ -55,6 +79,7 @@ export async function startTestStack(opts: { logLevel?: string } = {}): Promise<
     info,
     async dispose() {
       await stack.stop();
+      if (opts.temporal === 'cluster' && process.env.DATABASE_URL) await dropDatabases(process.env.DATABASE_URL, [`askflow_temporal_${process.pid}`, `askflow_temporal_${process.pid}_visibility`]);
       // Logs stay for a failed run to be read; set ASKFLOW_KEEP_TEST_DATA=1 to keep everything.
       if (!process.env.ASKFLOW_KEEP_TEST_DATA) rmSync(dir, { recursive: true, force: true });
     },
