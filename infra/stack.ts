@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { DIST_DIR } from './paths.js';
 import { provisionPostgres } from './postgres.js';
 import { forkService, type ManagedProcess } from './processes.js';
+import { startLoadBalancer, type LoadBalancer } from './loadBalancer.js';
+import { freePort } from './ports.js';
 import { supervise, type Supervised } from './supervise.js';
 import { provisionTemporal } from './temporal.js';
 import { startTemporalCluster } from './temporalCluster.js';
@@ -31,6 +33,9 @@ export interface StackOptions {
   logLevel: string;
   /** `dev`: the Temporal CLI's dev server (SQLite); `cluster`: the Temporal server on PostgreSQL (infra/temporalCluster.ts). */
   temporal?: 'dev' | 'cluster';
+  /** Api and worker processes to run (default 1 each); several apis get a load balancer on the api port. */
+  apiReplicas?: number;
+  workerReplicas?: number;
   /** The cluster's database names on PostgreSQL (`<name>`, `<name>_visibility`); default `temporal`. */
   clusterDatabase?: string;
   /** ASKFLOW_MASTER_KEY for the services, unless the environment already sets one. */
@@ -52,7 +57,9 @@ export interface Stack {
   serviceEnv: NodeJS.ProcessEnv;
   processes: ManagedProcess[];
   /** The stack's own processes, each restarted when it dies (absent: an external service). */
-  supervised: Partial<Record<'temporal' | 'temporal-ui' | 'postgres' | 'worker' | 'api' | 'codec', Supervised>>;
+  supervised: Partial<Record<string, Supervised>>;
+  /** With several api replicas: the load balancer in front of them (its URL is `baseUrl`). */
+  loadBalancer: LoadBalancer | null;
   startWorker(): Promise<ManagedProcess>;
   stop(): Promise<void>;
 }
@@ -99,7 +106,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const started: ManagedProcess[] = [];
   const cleanups: (() => Promise<void>)[] = [];
   const supervised: Stack['supervised'] = {};
-  const keep = async (name: keyof Stack['supervised'], start: () => Promise<ManagedProcess>) => {
+  const keep = async (name: string, start: () => Promise<ManagedProcess>) => {
     const s = await supervise(name, start, opts.log);
     supervised[name] = s;
     return s;
@@ -158,15 +165,17 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       // the api): each service adds what its own environment names; these are the rest.
       ASKFLOW_DENY_ENDPOINTS: denyList(opts.ports, temporal.process !== null),
     };
-    const forkWorker = async () => (await forkService('worker', join(DIST_DIR, 'worker', 'main.js'), serviceEnv, join(logDir, 'worker.log'))).proc;
+    const forkWorker = async (log = 'worker.log') => (await forkService('worker', join(DIST_DIR, 'worker', 'main.js'), serviceEnv, join(logDir, log))).proc;
     const startWorker = async () => {
       const proc = await forkWorker();
       started.push(proc);
       return proc;
     };
     const uiOrigins = [`http://127.0.0.1:${opts.ports.temporalUi}`, `http://localhost:${opts.ports.temporalUi}`];
-    const [worker, codec] = await Promise.all([
-      keep('worker', forkWorker),
+    // Replicas are named worker, worker-2, …, api, api-2, … (each supervised, each with its own log).
+    const nth = (role: string, i: number) => (i === 0 ? role : `${role}-${i + 1}`);
+    const [workers, codec] = await Promise.all([
+      Promise.all(Array.from({ length: Math.max(1, opts.workerReplicas ?? 1) }, (_, i) => keep(nth('worker', i), () => forkWorker(`${nth('worker', i)}.log`)))),
       keep('codec', async () =>
         (
           await forkService(
@@ -178,17 +187,24 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         ).proc,
       ),
     ]);
-    started.push(worker, codec);
-    let apiPort = opts.ports.api;
-    const api = await keep('api', async () => {
-      const { proc, message } = await forkService('api', join(DIST_DIR, 'api', 'main.js'), { ...serviceEnv, HOST: '127.0.0.1', PORT: String(opts.ports.api) }, join(logDir, 'api.log'));
-      apiPort = Number(message.port);
-      return proc;
-    });
-    started.push(api);
+    started.push(...workers, codec);
+    const apiReplicas = Math.max(1, opts.apiReplicas ?? 1);
+    // One api listens on the api port itself; several listen on ports of their own behind the load balancer there.
+    const apiPorts = apiReplicas === 1 ? [opts.ports.api] : await Promise.all(Array.from({ length: apiReplicas }, () => freePort()));
+    const apiUrls: string[] = [];
+    for (const [i, port] of apiPorts.entries()) {
+      const api = await keep(nth('api', i), async () => {
+        const { proc, message } = await forkService('api', join(DIST_DIR, 'api', 'main.js'), { ...serviceEnv, HOST: '127.0.0.1', PORT: String(port) }, join(logDir, `${nth('api', i)}.log`));
+        apiUrls[i] = `http://127.0.0.1:${String(message.port)}`;
+        return proc;
+      });
+      started.push(api);
+    }
+    const loadBalancer = apiReplicas > 1 ? await startLoadBalancer({ host: '127.0.0.1', port: opts.ports.api, targets: () => apiUrls }) : null;
+    if (loadBalancer) cleanups.unshift(() => loadBalancer.close());
 
     return {
-      baseUrl: `http://127.0.0.1:${apiPort}`,
+      baseUrl: loadBalancer?.url ?? apiUrls[0]!,
       databaseUrl: postgres.url,
       temporalAddress: temporal.address,
       temporalNamespace: temporal.namespace,
@@ -199,6 +215,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       serviceEnv,
       processes: started,
       supervised,
+      loadBalancer,
       startWorker,
       stop,
     };

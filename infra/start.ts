@@ -29,6 +29,17 @@ if (process.env.ASKFLOW_TEMPORAL && !['cluster', 'dev'].includes(process.env.ASK
   console.error(`[askflow] ASKFLOW_TEMPORAL is "${process.env.ASKFLOW_TEMPORAL}"; use "dev" (the default) or "cluster".`);
   process.exit(1);
 }
+/** ASKFLOW_API_REPLICAS / ASKFLOW_WORKER_REPLICAS: how many of each to run (1–16, default 1). */
+function replicas(name: string): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 16) {
+    console.error(`[askflow] ${name} must be a whole number from 1 to 16 (got "${raw}").`);
+    process.exit(1);
+  }
+  return n;
+}
 const clusterPorts = {
   history: Number(process.env.ASKFLOW_TEMPORAL_HISTORY_PORT ?? 7234),
   matching: Number(process.env.ASKFLOW_TEMPORAL_MATCHING_PORT ?? 7235),
@@ -79,6 +90,8 @@ stack = await startStack({
   dir,
   ports: { ...ports, ...(topology === 'cluster' ? { temporalInternal: clusterPorts } : {}) },
   temporal: topology,
+  apiReplicas: replicas('ASKFLOW_API_REPLICAS'),
+  workerReplicas: replicas('ASKFLOW_WORKER_REPLICAS'),
   taskQueue: process.env.TEMPORAL_TASK_QUEUE ?? 'askflow',
   scratchDatabase: false,
   logLevel: process.env.LOG_LEVEL ?? 'info',

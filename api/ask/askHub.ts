@@ -32,7 +32,7 @@ interface Entry {
  * polls per run, so a thousand viewers of one answer, each polling on its own, would mostly wait
  * for the end. The copy lives while anyone reads; the last reader to leave ends it.
  */
-export function createAskHub(source: AskSource): { join(askId: string): Promise<AskReader> } {
+export function createAskHub(source: AskSource): { join(askId: string): Promise<AskReader>; has(askId: string): boolean } {
   const entries = new Map<string, Entry>();
 
   const notify = (entry: Entry) => {
@@ -72,6 +72,8 @@ export function createAskHub(source: AskSource): { join(askId: string): Promise<
   };
 
   return {
+    /** Whether this process already reads the ask (so it exists: no need to ask Temporal). */
+    has: (askId) => entries.has(askId),
     async join(askId) {
       let entry = entries.get(askId);
       if (!entry) {

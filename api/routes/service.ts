@@ -113,11 +113,14 @@ export function serviceRoutes(deps: ServiceDeps): Router {
   router.get('/ask/:askId/events', async (ctx) => {
     const askId = ownAskId(ctx.state.apiKey, ctx.params.askId);
     const afterId = lastEventId(ctx);
-    try {
-      await deps.temporal.workflow.getHandle(askId).describe();
-    } catch (err) {
-      if (err instanceof WorkflowNotFoundError) throw new ApiError('NotFound', `Ask ${askId} not found`);
-      throw err;
+    // An ask this process already streams exists: a thousand viewers cost one describe, not a thousand.
+    if (!hub.has(askId)) {
+      try {
+        await deps.temporal.workflow.getHandle(askId).describe();
+      } catch (err) {
+        if (err instanceof WorkflowNotFoundError) throw new ApiError('NotFound', `Ask ${askId} not found`);
+        throw err;
+      }
     }
     return streamAsk(ctx, askId, afterId, await hub.join(askId));
   });

@@ -14,7 +14,8 @@ let pool: pg.Pool;
 let project: { tenantId: string; apiKey: string };
 
 beforeAll(async () => {
-  cluster = await startTestStack({ logLevel: 'info', temporal: 'cluster' });
+  // Two api replicas behind the launcher's load balancer, two workers: the shape of a deployment.
+  cluster = await startTestStack({ logLevel: 'info', temporal: 'cluster', apiReplicas: 2, workerReplicas: 2 });
   pool = new pg.Pool({ connectionString: cluster.info.databaseUrl, max: 2 });
   const created = await createProject(pool, 'on the cluster');
   project = { tenantId: created.id, apiKey: (await createApiKey(pool, created.id, 'test')).key };
@@ -71,5 +72,20 @@ describe('the cluster topology', () => {
     const resumed = await collect(await openStream(`/service/ask/${askId}/events`, { method: 'GET', baseUrl: cluster.info.baseUrl, headers: { 'X-API-Key': project.apiKey, 'Last-Event-ID': String(cut) } }));
     expect(resumed.map((e) => e.id)).toEqual(all.filter((e) => e.id !== null && e.id > cut).map((e) => e.id));
     expect(rebuiltAnswer(resumed.filter((e) => e.type !== 'reset'))).toBe(rebuiltAnswer(all.filter((e) => e.id !== null && e.id > cut)));
+    // Both replicas took requests: the stream and its resume went through the load balancer.
+    const served = [...cluster.stack.loadBalancer!.served.values()];
+    expect(served).toHaveLength(2);
+    expect(served.every((n) => n > 0)).toBe(true);
+  }, 60_000);
+
+  it('keeps answering through the load balancer while one api replica is killed, and every ask is answered by some worker', async () => {
+    const replica = cluster.stack.supervised['api-2']!;
+    replica.child.kill('SIGKILL');
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => ask('/service/ask', { message: `still there ${i}?` })));
+    // A request the balancer had already sent to the dying replica may fail once (503, JSON); a client retries it.
+    for (const res of answers) expect([200, 503]).toContain(res.status);
+    expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(6);
+    expect(cluster.stack.supervised.worker).toBeDefined();
+    expect(cluster.stack.supervised['worker-2']).toBeDefined();
   }, 60_000);
 });

@@ -40,7 +40,8 @@ async function watch(res: Response): Promise<{ firstDeltaAt: number | null; ende
 
 describe('fan-out', () => {
   it(`${READERS} readers of one running ask all get its events live, before it ends`, async () => {
-    const chunks = Array.from({ length: 80 }, (_, i) => `w${i} `);
+    // Long enough (20 s) that a thousand connections are all open while it is still being written.
+    const chunks = Array.from({ length: 200 }, (_, i) => `w${i} `);
     llm.script({ chunks, tokenIntervalMs: 100 });
     const owner = await openStream('/service/ask/stream', { baseUrl: api.baseUrl!, body: { tenantId: p.tenantId, message: 'for everyone' }, headers: { 'X-API-Key': p.apiKey } });
     const askId = owner.response.headers.get(ASK_ID_HEADER)!;
@@ -69,7 +70,7 @@ describe('fan-out', () => {
     // …and each got the whole stream, ending with done.
     for (const s of seen) {
       expect(s.text).toContain('event: done');
-      expect(s.text).toContain('"content":"w79 "');
+      expect(s.text).toContain('"content":"w199 "');
     }
   }, 120_000);
 });
