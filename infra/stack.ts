@@ -58,6 +58,8 @@ export interface Stack {
   processes: ManagedProcess[];
   /** The stack's own processes, each restarted when it dies (absent: an external service). */
   supervised: Partial<Record<string, Supervised>>;
+  /** Each api replica's own URL (the first is `baseUrl` when there is one). */
+  apiUrls: string[];
   /** With several api replicas: the load balancer in front of them (its URL is `baseUrl`). */
   loadBalancer: LoadBalancer | null;
   startWorker(): Promise<ManagedProcess>;
@@ -216,6 +218,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       processes: started,
       supervised,
       loadBalancer,
+      apiUrls,
       startWorker,
       stop,
     };
