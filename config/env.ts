@@ -14,6 +14,18 @@ const TemporalEnvSchema = z.object({
   TEMPORAL_TLS_CA_PATH: z.string().optional(),
   TEMPORAL_TLS_SERVER_NAME: z.string().optional(),
   TEMPORAL_UI_URL: z.string().optional(),
+  /**
+   * Worker Versioning (worker): each worker declares a deployment version, `ASKFLOW_DEPLOYMENT_NAME`
+   * + build id (`ASKFLOW_BUILD_ID`, unset → a hash of the workflow code it runs). `pinned`: a run
+   * stays on the version it started on, so a deploy with changed workflow code never replays a
+   * running ask on new code; `auto-upgrade`: runs move to the current version (changes then go
+   * behind `patched()`); `off`: unversioned workers.
+   */
+  ASKFLOW_WORKER_VERSIONING: z.enum(['off', 'pinned', 'auto-upgrade']).default('off'),
+  ASKFLOW_DEPLOYMENT_NAME: z.string().min(1).max(255).default('askflow'),
+  ASKFLOW_BUILD_ID: z.string().min(1).max(255).optional(),
+  /** A prebuilt workflow bundle to run instead of this build's own (`node dist/worker/bundleMain.js <file>`). */
+  ASKFLOW_WORKFLOW_BUNDLE: z.string().min(1).optional(),
 });
 
 /** Every environment variable the api and worker read, in one place (documented in the README). */

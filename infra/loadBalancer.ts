@@ -7,10 +7,13 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
 
 /** How often each replica's `/health` is asked, and how long a replica that refused a connection is skipped. */
 const HEALTH_EVERY_MS = 1_000;
+/** Bodies up to this size are held so that a request refused by one replica can go to another. */
+const RETRYABLE_BODY_BYTES = 1024 * 1024;
 
 export interface LoadBalancer {
   url: string;
@@ -36,16 +39,33 @@ export async function startLoadBalancer(opts: { host: string; port: number; targ
     res.end(JSON.stringify({ error: { code: 'Unavailable', message, requestId: '' } }));
   };
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const targets = healthy();
+  /**
+   * Sends the request to the next healthy replica. A replica that refuses the connection never saw
+   * the request, so it goes to another one (as nginx's `proxy_next_upstream error` does) — for a
+   * body held in memory; a larger body streams through once, and a refusal then answers 503.
+   */
+  const send = (req: IncomingMessage, res: ServerResponse, body: Buffer | null, tried: Set<string>) => {
+    const targets = healthy().filter((t) => !tried.has(t));
     if (!targets.length) return fail(res, 'No api replica is running');
     const target = targets[next++ % targets.length]!;
+    tried.add(target);
     served.set(target, (served.get(target) ?? 0) + 1);
-    proxy.web(req, res, { target }, (err) => {
+    proxy.web(req, res, { target, ...(body ? { buffer: Readable.from([body]) } : {}) }, (err) => {
       // A replica that refused the connection is skipped until its health check says otherwise.
       down.set(target, Date.now() + HEALTH_EVERY_MS * 3);
+      const refused = (err as NodeJS.ErrnoException).code === 'ECONNREFUSED';
+      if (refused && body && !res.headersSent) return send(req, res, body, tried);
       fail(res, `The api replica did not answer: ${(err as Error).message}`);
     });
+  };
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const length = Number(req.headers['content-length'] ?? (req.headers['transfer-encoding'] ? NaN : 0));
+    if (!(length <= RETRYABLE_BODY_BYTES)) return send(req, res, null, new Set());
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.once('end', () => send(req, res, Buffer.concat(chunks), new Set()));
+    req.once('error', () => res.destroy());
   });
   const timer = setInterval(() => {
     for (const t of opts.targets()) {

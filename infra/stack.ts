@@ -9,6 +9,8 @@ import { supervise, type Supervised } from './supervise.js';
 import { provisionTemporal } from './temporal.js';
 import { startTemporalCluster } from './temporalCluster.js';
 import { startTemporalUi } from './temporalUi.js';
+import { makeCurrent } from './workerVersion.js';
+import type { WorkerDeploymentVersion } from '@temporalio/common';
 
 export interface StackPorts {
   api: number;
@@ -38,6 +40,8 @@ export interface StackOptions {
   workerReplicas?: number;
   /** The cluster's database names on PostgreSQL (`<name>`, `<name>_visibility`); default `temporal`. */
   clusterDatabase?: string;
+  /** Settings for every api and worker (over the environment's), e.g. ASKFLOW_WORKER_VERSIONING. */
+  serviceEnv?: Record<string, string>;
   /** ASKFLOW_MASTER_KEY for the services, unless the environment already sets one. */
   masterKey: string;
   log: (m: string) => void;
@@ -62,7 +66,8 @@ export interface Stack {
   apiUrls: string[];
   /** With several api replicas: the load balancer in front of them (its URL is `baseUrl`). */
   loadBalancer: LoadBalancer | null;
-  startWorker(): Promise<ManagedProcess>;
+  /** Another worker (with `env` over the stack's: another build, another version), stopped with the stack. */
+  startWorker(env?: Record<string, string>): Promise<ManagedProcess>;
   stop(): Promise<void>;
 }
 
@@ -166,10 +171,17 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       // …but never the stack's own services there (Temporal, its HTTP API, UI and metrics, PostgreSQL,
       // the api): each service adds what its own environment names; these are the rest.
       ASKFLOW_DENY_ENDPOINTS: denyList(opts.ports, temporal.process !== null),
+      ...opts.serviceEnv,
     };
-    const forkWorker = async (log = 'worker.log') => (await forkService('worker', join(DIST_DIR, 'worker', 'main.js'), serviceEnv, join(logDir, log))).proc;
-    const startWorker = async () => {
-      const proc = await forkWorker();
+    let workerVersion: WorkerDeploymentVersion | undefined;
+    const forkWorker = async (log = 'worker.log', env: Record<string, string> = {}) => {
+      const { proc, message } = await forkService('worker', join(DIST_DIR, 'worker', 'main.js'), { ...serviceEnv, ...env }, join(logDir, log));
+      workerVersion ??= message.version as WorkerDeploymentVersion;
+      return proc;
+    };
+    let extraWorkers = 0;
+    const startWorker = async (env: Record<string, string> = {}) => {
+      const proc = await forkWorker(`worker-extra-${++extraWorkers}.log`, env);
       started.push(proc);
       return proc;
     };
@@ -190,6 +202,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       ),
     ]);
     started.push(...workers, codec);
+    // Versioned workers take no new runs until their version is the deployment's current one.
+    if ((serviceEnv.ASKFLOW_WORKER_VERSIONING ?? 'off') !== 'off' && workerVersion) {
+      await makeCurrent(serviceEnv, workerVersion);
+      opts.log(`worker deployment version ${workerVersion.deploymentName}/${workerVersion.buildId} is current`);
+    }
     const apiReplicas = Math.max(1, opts.apiReplicas ?? 1);
     // One api listens on the api port itself; several listen on ports of their own behind the load balancer there.
     const apiPorts = apiReplicas === 1 ? [opts.ports.api] : await Promise.all(Array.from({ length: apiReplicas }, () => freePort()));

@@ -42,7 +42,7 @@ export interface TestStackInfo {
  * `logLevel`: the tests log at `debug`, to be read after a failure; the benches pass `info`, the
  * level `npm start` runs at, since writing debug lines is a cost of its own.
  */
-export async function startTestStack(opts: { logLevel?: string; temporal?: 'dev' | 'cluster'; apiReplicas?: number; workerReplicas?: number } = {}): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
+export async function startTestStack(opts: { logLevel?: string; temporal?: 'dev' | 'cluster'; apiReplicas?: number; workerReplicas?: number; serviceEnv?: Record<string, string> } = {}): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
   const dir = join(STATE_DIR, `test-${process.pid}${opts.temporal === 'cluster' ? '-cluster' : ''}`);
   rmSync(dir, { recursive: true, force: true });
   const [api, temporal, temporalUi, temporalHttp, temporalMetrics, postgres, codec] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
@@ -57,6 +57,7 @@ export async function startTestStack(opts: { logLevel?: string; temporal?: 'dev'
     temporal: opts.temporal ?? 'dev',
     apiReplicas: opts.apiReplicas ?? 1,
     workerReplicas: opts.workerReplicas ?? 1,
+    ...(opts.serviceEnv ? { serviceEnv: opts.serviceEnv } : {}),
     // On a given PostgreSQL server, the cluster's databases are this run's own (dropped afterwards).
     clusterDatabase: `askflow_temporal_${process.pid}`,
     taskQueue: `askflow-test-${process.pid}`,

@@ -8,7 +8,8 @@ import { chooseVectorIndex } from '../knowledge/vectors/select.js';
 import { migrate } from '../store/migrate.js';
 import { createPool } from '../store/pool.js';
 import { parseMasterKey } from '../store/secrets.js';
-import { workflowSource } from './workflowBundle.js';
+import { deploymentVersion, workerDeploymentOptions, buildIdOf } from './deployment.js';
+import { bundleKey, workflowSource } from './workflowBundle.js';
 
 const env = readEnv();
 const log = createLogger('worker', env.LOG_LEVEL);
@@ -17,13 +18,17 @@ const pool = createPool(env.DATABASE_URL);
 await migrate(env.DATABASE_URL, (m) => log.debug(m));
 
 const connection = await NativeConnection.connect(temporalConnectionOptions(env));
+const source = env.ASKFLOW_WORKFLOW_BUNDLE ? { workflowBundle: { codePath: env.ASKFLOW_WORKFLOW_BUNDLE } } : workflowSource((m) => log.info(m));
+// The build id follows the workflow code: a deploy that changes it is a new version, one that does not is the same.
+const version = deploymentVersion(env, env.ASKFLOW_WORKFLOW_BUNDLE ? buildIdOf(env.ASKFLOW_WORKFLOW_BUNDLE) : bundleKey());
 const worker = await Worker.create({
   connection,
   namespace: env.TEMPORAL_NAMESPACE,
   taskQueue: env.TEMPORAL_TASK_QUEUE,
   // Payloads are encrypted before they leave this process: histories hold no clear text.
   dataConverter: askflowDataConverter(env),
-  ...workflowSource((m) => log.info(m)),
+  ...source,
+  workerDeploymentOptions: workerDeploymentOptions(env, version),
   activities: createActivities({ pool, masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY), vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }), liveEvents: env.LIVE_EVENTS === 'on' }),
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: '10 seconds',
@@ -32,8 +37,8 @@ const worker = await Worker.create({
 // A launcher that dies without stopping us must not leave an orphan worker behind.
 process.on('disconnect', () => worker.shutdown());
 
-log.info({ taskQueue: env.TEMPORAL_TASK_QUEUE, namespace: env.TEMPORAL_NAMESPACE }, 'worker ready');
-if (process.send) process.send({ ready: true });
+log.info({ taskQueue: env.TEMPORAL_TASK_QUEUE, namespace: env.TEMPORAL_NAMESPACE, version, versioning: env.ASKFLOW_WORKER_VERSIONING }, 'worker ready');
+if (process.send) process.send({ ready: true, version });
 // run() resolves once SIGINT/SIGTERM (the SDK's shutdown signals) have drained in-flight tasks.
 await worker.run();
 await connection.close();

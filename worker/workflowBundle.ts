@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // The build's root (dist/), also when this file runs from its TypeScript source (the tests).
@@ -46,10 +46,13 @@ function packageJsonOf(entry: string, name: string): string {
   throw new Error(`no package.json of ${name} above ${entry}`);
 }
 
-/** A hash of the bundle's inputs (names and contents): the bundle's file name. */
+/**
+ * A hash of the bundle's inputs (names relative to the checkout, and contents): the bundle's file
+ * name, and the worker's default build id — the same code gives the same id wherever it is installed.
+ */
 export function bundleKey(inputs = bundleInputs()): string {
   const hash = createHash('sha256');
-  for (const file of inputs) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of inputs) hash.update(relative(dirname(distRoot), file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 
