@@ -9,7 +9,7 @@ import { execFile, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { readCodecServerEnv, readEnv } from '../../config/env.js';
+import { readCodecServerEnv, readEnv, readTemporalEnv } from '../../config/env.js';
 import { temporalConnectionOptions } from '../../config/temporalConnection.js';
 import { KUBERNETES_VERSION, kubernetesSchemas, schemaLocation } from '../../infra/k8sSchemas.js';
 import { helmBinary, kubeconformBinary, yamlDocuments } from '../../infra/k8sTools.js';
@@ -96,6 +96,15 @@ function processEnv(env: EnvVar[], secrets: Record<string, string>): NodeJS.Proc
 }
 const MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
 
+/** Worker Versioning mid rainbow deploy: v2 is this release's version, v1 (image 0.0.9) still finishes the runs pinned to it. */
+const RAINBOW = ['worker.versioning={"mode":"pinned","deploymentName":"askflow","buildId":"v2","draining":[{"buildId":"v1","imageTag":"0.0.9"}]}'];
+
+type Selector = { matchLabels?: Record<string, string>; matchExpressions?: unknown[] };
+/** Whether a label selector (matchLabels only, as the chart writes them) selects a pod with these labels. */
+const selects = (selector: Selector, labels: Record<string, string>) => !selector.matchExpressions && Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
+const podLabels = (workload: K8sObject) => workload.spec.template.metadata.labels as Record<string, string>;
+const workerDeployments = (objects: K8sObject[]) => kindOf(objects, 'Deployment').filter((d) => d.metadata.labels['app.kubernetes.io/component'] === 'worker');
+
 describe('helm lint', () => {
   test('the chart with its default values', async () => {
     const { stdout } = await run(helm, ['lint', '--strict', CHART, '--kube-version', KUBE_VERSION]);
@@ -106,11 +115,21 @@ describe('helm lint', () => {
     const { stdout } = await run(helm, ['lint', '--strict', CHART, '--kube-version', KUBE_VERSION, '-f', join(EXAMPLES_DIR, file)]);
     expect(stdout).toContain('0 chart(s) failed');
   });
+
+  test('with Worker Versioning: v2 current, v1 draining', async () => {
+    const { stdout } = await run(helm, ['lint', '--strict', CHART, '--kube-version', KUBE_VERSION, ...RAINBOW.flatMap((s) => ['--set-json', s])]);
+    expect(stdout).toContain('0 chart(s) failed');
+  });
 });
 
 describe('rendered objects are valid Kubernetes (kubeconform -strict, offline schemas)', () => {
-  test.each([['default values', []], ...EXAMPLES.map((f) => [f, [f]])] as [string, string[]][])('%s', async (_label, files) => {
-    const { text, objects } = await render(files);
+  test.each([
+    ['default values', [], []],
+    ...EXAMPLES.map((f) => [f, [f], []]),
+    ['Worker Versioning: v2 current, v1 draining (KEDA)', [], RAINBOW],
+    ['Worker Versioning with mTLS and a CPU HPA', ['temporal-cloud-mtls.yaml'], [...RAINBOW, 'worker.autoscaling.keda.enabled=false']],
+  ] as [string, string[], string[]][])('%s', async (_label, files, setJson) => {
+    const { text, objects } = await render(files, setJson);
     const result = await validate(text);
     const failures = result.resources.filter((r) => r.status !== 'statusValid').map((r) => `${r.kind}/${r.name}: ${r.status} ${r.msg}`);
     expect(failures).toEqual([]);
@@ -169,8 +188,8 @@ describe('what an operator gets', () => {
 
     // Versioned workers: KEDA watches the backlog of the version the pods run, not the unversioned queue.
     const versioned = (await render([], ['worker.versioning={"mode":"pinned","deploymentName":"askflow","buildId":"b42"}'])).objects;
-    expect(named(versioned, 'ScaledObject', 'askflow-worker').spec.triggers[0].metadata).toMatchObject({ workerDeploymentName: 'askflow', workerDeploymentBuildId: 'b42' });
-    expect(containerEnv(named(versioned, 'Deployment', 'askflow-worker')).filter((e) => /^ASKFLOW_(WORKER_VERSIONING|DEPLOYMENT_NAME|BUILD_ID)$/.test(e.name))).toEqual([
+    expect(named(versioned, 'ScaledObject', 'askflow-worker-b42').spec.triggers[0].metadata).toMatchObject({ workerDeploymentName: 'askflow', workerDeploymentBuildId: 'b42' });
+    expect(containerEnv(named(versioned, 'Deployment', 'askflow-worker-b42')).filter((e) => /^ASKFLOW_(WORKER_VERSIONING|DEPLOYMENT_NAME|BUILD_ID)$/.test(e.name))).toEqual([
       { name: 'ASKFLOW_WORKER_VERSIONING', value: 'pinned' },
       { name: 'ASKFLOW_DEPLOYMENT_NAME', value: 'askflow' },
       { name: 'ASKFLOW_BUILD_ID', value: 'b42' },
@@ -192,6 +211,127 @@ describe('what an operator gets', () => {
       const scalers = [...kindOf(objects, 'ScaledObject'), ...kindOf(objects, 'HorizontalPodAutoscaler')].map((s) => s.spec.scaleTargetRef.name as string);
       expect(scalers.filter((n) => n === 'askflow-worker')).toHaveLength(1);
     }
+  });
+
+  test('versioned workers deploy rainbow-style: a Deployment per version, the draining one kept, the new one promoted by a hook', async () => {
+    const { objects } = await render([], RAINBOW);
+    const workers = workerDeployments(objects);
+    expect(workers.map((d) => d.metadata.name as string).sort()).toEqual(['askflow-worker-v1', 'askflow-worker-v2']);
+    const [v1, v2] = [named(objects, 'Deployment', 'askflow-worker-v1'), named(objects, 'Deployment', 'askflow-worker-v2')];
+    const versionEnv = (d: K8sObject) => containerEnv(d).filter((e) => /^ASKFLOW_(WORKER_VERSIONING|DEPLOYMENT_NAME|BUILD_ID)$/.test(e.name));
+    for (const [deployment, buildId, image] of [
+      [v2, 'v2', 'localhost/askflow:0.1.0'],
+      [v1, 'v1', 'localhost/askflow:0.0.9'],
+    ] as [K8sObject, string, string][]) {
+      expect(deployment.spec.template.spec.containers[0].image).toBe(image);
+      expect(versionEnv(deployment)).toEqual([
+        { name: 'ASKFLOW_WORKER_VERSIONING', value: 'pinned' },
+        { name: 'ASKFLOW_DEPLOYMENT_NAME', value: 'askflow' },
+        { name: 'ASKFLOW_BUILD_ID', value: buildId },
+      ]);
+      expect(deployment.spec.selector.matchLabels).toEqual({ 'app.kubernetes.io/name': 'askflow', 'app.kubernetes.io/instance': 'askflow', 'app.kubernetes.io/component': 'worker', 'askflow.dev/build-id': buildId });
+      expect(selects(deployment.spec.selector, podLabels(deployment))).toBe(true);
+    }
+    // Apart from the image and the build id, the draining version runs the same pod as the current one.
+    const comparable = (d: K8sObject) => {
+      const pod = structuredClone(d.spec.template.spec);
+      delete pod.containers[0].image;
+      pod.containers[0].env = containerEnv(d).filter((e) => e.name !== 'ASKFLOW_BUILD_ID');
+      return pod;
+    };
+    expect(comparable(v1)).toEqual(comparable(v2));
+    // No Deployment's selector takes another's pods (a ReplicaSet would fight over them), api and codec included.
+    const deployments = kindOf(objects, 'Deployment');
+    for (const a of deployments) for (const b of deployments) if (a !== b) expect([a.metadata.name, b.metadata.name, selects(a.spec.selector, podLabels(b))]).toEqual([a.metadata.name, b.metadata.name, false]);
+    // Each worker PDB covers exactly its own version's pods.
+    for (const version of ['v1', 'v2']) {
+      const pdb = named(objects, 'PodDisruptionBudget', `askflow-worker-${version}`);
+      expect(deployments.filter((d) => selects(pdb.spec.selector, podLabels(d))).map((d) => d.metadata.name as string)).toEqual([`askflow-worker-${version}`]);
+    }
+
+    // KEDA scales the current version on its own backlog; the draining one keeps a fixed count.
+    const scalers = [...kindOf(objects, 'ScaledObject'), ...kindOf(objects, 'HorizontalPodAutoscaler')].filter((s) => s.spec.scaleTargetRef.name !== 'askflow-api');
+    expect(scalers.map((s) => `${s.kind}/${s.metadata.name}->${s.spec.scaleTargetRef.name}`)).toEqual(['ScaledObject/askflow-worker-v2->askflow-worker-v2']);
+    expect(scalers[0]!.spec.triggers[0].metadata).toMatchObject({ taskQueue: 'askflow', workerDeploymentName: 'askflow', workerDeploymentBuildId: 'v2' });
+    expect(v2.spec.replicas).toBeUndefined();
+    expect(v1.spec.replicas).toBe(1);
+    const withReplicas = (await render([], ['worker.versioning={"mode":"pinned","buildId":"v3","draining":[{"buildId":"v2","imageTag":"0.1.0","replicas":4},{"buildId":"v1","imageTag":"0.0.9","replicas":0}]}'])).objects;
+    expect(workerDeployments(withReplicas).map((d) => [d.metadata.name, d.spec.replicas])).toEqual([
+      ['askflow-worker-v3', undefined],
+      ['askflow-worker-v2', 4],
+      ['askflow-worker-v1', 0],
+    ]);
+
+    // After install and upgrade, a hook makes v2 the Current Version, with the workers' connection to Temporal.
+    const jobs = kindOf(objects, 'Job').filter((j) => j.metadata.name !== 'askflow-migrations');
+    expect(jobs.map((j) => j.metadata.name as string)).toEqual(['askflow-promote']);
+    const promote = jobs[0]!;
+    expect(promote.metadata.annotations).toMatchObject({ 'helm.sh/hook': 'post-install,post-upgrade', 'helm.sh/hook-delete-policy': 'before-hook-creation,hook-succeeded' });
+    expect(promote.spec).toMatchObject({ backoffLimit: 3, activeDeadlineSeconds: 600 });
+    const job = promote.spec.template.spec;
+    expect(job.restartPolicy).toBe('Never');
+    expect(job.containers[0].command).toEqual(['node', 'dist/worker/promoteMain.js', 'v2']);
+    expect(job.containers[0].image).toBe('localhost/askflow:0.1.0');
+    const tuned = (await render([], [...RAINBOW, 'worker.versioning.promote={"backoffLimit":1,"activeDeadlineSeconds":900,"timeoutMs":300000,"resources":{}}'])).objects;
+    const tunedJob = named(tuned, 'Job', 'askflow-promote');
+    expect(tunedJob.spec).toMatchObject({ backoffLimit: 1, activeDeadlineSeconds: 900 });
+    expect(containerEnv(tunedJob).find((e) => e.name === 'ASKFLOW_PROMOTE_TIMEOUT_MS')?.value).toBe('300000');
+  });
+
+  test('the promote hook connects to Temporal as the workers do: TLS, API key or client certificate, same security context', async () => {
+    for (const [example, extra] of [
+      ['temporal-cloud-apikey.yaml', []],
+      ['temporal-cloud-mtls.yaml', ['temporal.tls.caSecret="temporal-ca"']],
+      ['self-hosted.yaml', []],
+    ] as [string, string[]][]) {
+      const objects = (await render([example], [...RAINBOW, ...extra])).objects;
+      const worker = named(objects, 'Deployment', 'askflow-worker-v2');
+      const promote = named(objects, 'Job', 'askflow-promote');
+      const [pod, workerPod] = [promote.spec.template.spec, worker.spec.template.spec];
+      expect([example, pod.securityContext, pod.serviceAccountName, pod.automountServiceAccountToken]).toEqual([example, workerPod.securityContext, workerPod.serviceAccountName, false]);
+      expect(pod.containers[0].securityContext).toEqual(workerPod.containers[0].securityContext);
+      expect(pod.volumes).toEqual(workerPod.volumes);
+      expect(pod.containers[0].volumeMounts).toEqual(workerPod.containers[0].volumeMounts);
+      const temporalVars = (env: EnvVar[]) => env.filter((e) => e.name.startsWith('TEMPORAL_'));
+      expect(temporalVars(containerEnv(promote))).toEqual(temporalVars(containerEnv(worker)));
+      // promoteMain reads them with config/env.ts (the certificate files exist only in the pod).
+      const promoteEnv = readTemporalEnv(processEnv(containerEnv(promote), { TEMPORAL_API_KEY: 'cloud-key' }));
+      expect(promoteEnv).toMatchObject({ ASKFLOW_WORKER_VERSIONING: 'pinned', ASKFLOW_DEPLOYMENT_NAME: 'askflow' });
+      if (example === 'temporal-cloud-apikey.yaml') {
+        expect(temporalConnectionOptions(promoteEnv)).toEqual({ address: 'askflow-prod.a1b2c.tmprl.cloud:7233', tls: {}, apiKey: 'cloud-key' });
+      }
+      if (example === 'temporal-cloud-mtls.yaml') {
+        expect(pod.containers[0].volumeMounts.map((m: { mountPath: string }) => m.mountPath)).toEqual(['/tmp', '/etc/askflow/temporal-tls', '/etc/askflow/temporal-ca']);
+        expect(promoteEnv).toMatchObject({ TEMPORAL_TLS: true, TEMPORAL_TLS_CERT_PATH: '/etc/askflow/temporal-tls/tls.crt', TEMPORAL_TLS_CA_PATH: '/etc/askflow/temporal-ca/ca.crt' });
+      }
+    }
+  });
+
+  test('Worker Versioning needs a build id, and unversioned workers render as they always did', async () => {
+    for (const keda of ['true', 'false']) {
+      await expect(render([], ['worker.versioning.mode="pinned"', `worker.autoscaling.keda.enabled=${keda}`])).rejects.toThrow(/worker.versioning.buildId is required/);
+    }
+    await expect(render([], ['worker.versioning={"mode":"auto-upgrade","buildId":""}'])).rejects.toThrow(/worker.versioning.buildId is required/);
+    await expect(render([], ['worker.versioning={"mode":"pinned","buildId":"v2","draining":[{"buildId":"v1"}]}'])).rejects.toThrow(/draining\[0\].imageTag is required/);
+    await expect(render([], ['worker.versioning={"mode":"pinned","buildId":"v2","draining":[{"buildId":"v2","imageTag":"0.0.9"}]}'])).rejects.toThrow(/draining\[0\].buildId v2 is the current buildId/);
+    await expect(render([], ['worker.versioning.draining=[{"buildId":"v1","imageTag":"0.0.9"}]'])).rejects.toThrow(/draining needs worker.versioning.mode pinned or auto-upgrade/);
+
+    // Off: one worker Deployment, named and selected as before, no promote Job; a build id set anyway changes nothing.
+    const off = await render();
+    expect(workerDeployments(off.objects).map((d) => d.metadata.name as string)).toEqual(['askflow-worker']);
+    expect(named(off.objects, 'Deployment', 'askflow-worker').spec.selector.matchLabels).toEqual({ 'app.kubernetes.io/name': 'askflow', 'app.kubernetes.io/instance': 'askflow', 'app.kubernetes.io/component': 'worker' });
+    expect(kindOf(off.objects, 'Job').map((j) => j.metadata.name as string)).toEqual(['askflow-migrations']);
+    expect(off.text).not.toMatch(/build-id|promote|ASKFLOW_WORKER_VERSIONING/);
+    expect((await render([], ['worker.versioning={"mode":"off","deploymentName":"askflow","buildId":"ignored","draining":[]}'])).text).toBe(off.text);
+
+    // A build id that is no DNS label still gives valid, distinct names and label values.
+    const odd = (await render([], ['worker.versioning={"mode":"pinned","buildId":"Release_2.0+abc","draining":[{"buildId":"release-2-0-abc","imageTag":"2.0.0"}]}'])).objects;
+    const names = workerDeployments(odd).map((d) => d.metadata.name as string);
+    expect(names).toHaveLength(2);
+    expect(new Set(names).size).toBe(2);
+    for (const name of names) expect(name).toMatch(/^askflow-worker-[a-z0-9]([-a-z0-9]*[a-z0-9])?$/);
+    expect(workerDeployments(odd).map((d) => containerEnv(d).find((e) => e.name === 'ASKFLOW_BUILD_ID')?.value).sort()).toEqual(['Release_2.0+abc', 'release-2-0-abc']);
+    for (const d of workerDeployments(odd)) expect(d.spec.selector.matchLabels['askflow.dev/build-id']).toBe(d.metadata.name.slice('askflow-worker-'.length));
   });
 
   test('the api drains: readiness on /ready, liveness on /health, preStop before SIGTERM, a PDB', async () => {
@@ -368,6 +508,25 @@ describe('NetworkPolicies', () => {
     const workerPolicy = named(objects, 'NetworkPolicy', 'askflow-worker');
     expect(workerPolicy.spec.policyTypes).toContain('Ingress');
     expect(workerPolicy.spec.ingress).toBeUndefined();
+  });
+
+  test('versioned: every worker version gets the workers\' policy; the promote hook reaches the Temporal frontend and DNS only', async () => {
+    const objects = (await render(['self-hosted.yaml'], RAINBOW)).objects;
+    const policies = kindOf(objects, 'NetworkPolicy');
+    for (const version of ['v1', 'v2']) {
+      const labels = podLabels(named(objects, 'Deployment', `askflow-worker-${version}`));
+      expect(policies.filter((p) => selects(p.spec.podSelector, labels)).map((p) => p.metadata.name as string)).toEqual(['askflow-worker']);
+      expect(egressAllowed(policies, labels, { ip: '203.0.113.10', port: 443 })).toBe(true);
+    }
+    const promote = podLabels(named(objects, 'Job', 'askflow-promote'));
+    expect(policies.filter((p) => selects(p.spec.podSelector, promote)).map((p) => p.metadata.name as string)).toEqual(['askflow-promote']);
+    expect(egressAllowed(policies, promote, temporalPod('frontend', 7233))).toBe(true);
+    expect(egressAllowed(policies, promote, dns)).toBe(true);
+    for (const port of INTERNAL_TEMPORAL_PORTS) expect([port, egressAllowed(policies, promote, temporalPod('frontend', port))]).toEqual([port, false]);
+    expect(egressAllowed(policies, promote, temporalPod('history', 7233))).toBe(false);
+    expect(egressAllowed(policies, promote, postgresPod)).toBe(false);
+    expect(egressAllowed(policies, promote, { ip: '203.0.113.10', port: 443 })).toBe(false);
+    expect(named(objects, 'NetworkPolicy', 'askflow-promote').spec.ingress).toBeUndefined();
   });
 
   test('Temporal Cloud: the frontend port to any address, the database in the VPC', async () => {

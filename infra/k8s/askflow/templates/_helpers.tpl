@@ -87,9 +87,82 @@ app.kubernetes.io/component: {{ .component }}
 {{- if not (has (toString .Values.worker.versioning.mode) (list "off" "pinned" "auto-upgrade")) -}}
 {{- fail (printf "worker.versioning.mode must be off, pinned or auto-upgrade (quote \"off\": YAML reads a bare off as false), not %v" .Values.worker.versioning.mode) -}}
 {{- end -}}
-{{- if and .Values.worker.autoscaling.keda.enabled (ne (toString .Values.worker.versioning.mode) "off") (not .Values.worker.versioning.buildId) -}}
-{{- fail "worker.versioning.buildId is required with Worker Versioning and KEDA: the scaler watches that version's backlog" -}}
+{{- $versioning := .Values.worker.versioning -}}
+{{- if ne (toString $versioning.mode) "off" -}}
+{{- if not $versioning.buildId -}}
+{{- fail (printf "worker.versioning.buildId is required with Worker Versioning (mode %s): each version runs in a Deployment of its own, named after it, which a new release adds beside the previous one instead of replacing its pods (see infra/k8s/askflow/README.md)" (toString $versioning.mode)) -}}
 {{- end -}}
+{{- $seen := list (include "askflow.buildIdLabel" $versioning.buildId) -}}
+{{- $ids := list (toString $versioning.buildId) -}}
+{{- range $i, $d := $versioning.draining -}}
+{{- if not (kindIs "map" $d) -}}
+{{- fail (printf "worker.versioning.draining[%d] must be a map {buildId, imageTag, replicas}" $i) -}}
+{{- end -}}
+{{- if not $d.buildId -}}
+{{- fail (printf "worker.versioning.draining[%d].buildId is required: the build id that version's workers declared" $i) -}}
+{{- end -}}
+{{- if not $d.imageTag -}}
+{{- fail (printf "worker.versioning.draining[%d].imageTag is required: the image tag that version was deployed with (its workflow code)" $i) -}}
+{{- end -}}
+{{- if has (toString $d.buildId) $ids -}}
+{{- fail (printf "worker.versioning.draining[%d].buildId %s is the current buildId or listed twice" $i (toString $d.buildId)) -}}
+{{- end -}}
+{{- $label := include "askflow.buildIdLabel" $d.buildId -}}
+{{- if has $label $seen -}}
+{{- fail (printf "worker.versioning.draining[%d].buildId %s gives the same Deployment name as another version (%s)" $i (toString $d.buildId) $label) -}}
+{{- end -}}
+{{- if hasKey $d "replicas" -}}
+{{- $r := $d.replicas -}}
+{{- if not (and (or (kindIs "float64" $r) (kindIs "int64" $r) (kindIs "int" $r)) (ge (float64 $r) 0.0) (eq (float64 $r) (float64 (int64 $r)))) -}}
+{{- fail (printf "worker.versioning.draining[%d].replicas must be a whole number >= 0, not %s" $i (toJson $r)) -}}
+{{- end -}}
+{{- end -}}
+{{- $seen = append $seen $label -}}
+{{- $ids = append $ids (toString $d.buildId) -}}
+{{- end -}}
+{{- else if $versioning.draining -}}
+{{- fail "worker.versioning.draining needs worker.versioning.mode pinned or auto-upgrade: unversioned workers have no versions to drain" -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Worker Versioning. A build id as a DNS label (lower-case letters, digits, '-'; at most 40): itself when it
+already is one, else a cleaned-up prefix plus 8 hex of its SHA-256, so two build ids never share a name. */}}
+{{- define "askflow.buildIdLabel" -}}
+{{- $id := toString . -}}
+{{- if and (regexMatch "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$" $id) (le (len $id) 40) -}}
+{{- $id -}}
+{{- else -}}
+{{- printf "%s-%s" (regexReplaceAll "[^a-z0-9]+" (lower $id) "-" | trunc 31 | trimAll "-") (sha256sum $id | trunc 8) | trimPrefix "-" -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The label telling one worker version's pods from another's (in the selectors of its Deployment and PDB). */}}
+{{- define "askflow.buildIdLabelKey" -}}askflow.dev/build-id{{- end -}}
+
+{{/* A worker Deployment's name: `<fullname>-worker` unversioned, `<fullname>-worker-<build id label>` (63 at most: KEDA
+puts a ScaledObject's name in a label) per version; call with (dict "ctx" $ "buildId" id), id empty when unversioned. */}}
+{{- define "askflow.workerName" -}}
+{{- if .buildId -}}
+{{- $label := include "askflow.buildIdLabel" .buildId -}}
+{{- printf "%s-worker-%s" (include "askflow.fullname" .ctx | trunc (int (sub 55 (len $label))) | trimSuffix "-") $label -}}
+{{- else -}}
+{{- printf "%s-worker" (include "askflow.fullname" .ctx) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Selector labels and labels of a worker version's objects; call with (dict "ctx" $ "buildId" id). */}}
+{{- define "askflow.workerSelectorLabels" -}}
+{{ include "askflow.selectorLabels" (dict "ctx" .ctx "component" "worker") }}
+{{- if .buildId }}
+{{ include "askflow.buildIdLabelKey" . }}: {{ include "askflow.buildIdLabel" .buildId }}
+{{- end }}
+{{- end -}}
+
+{{- define "askflow.workerLabels" -}}
+{{ include "askflow.labels" (dict "ctx" .ctx "component" "worker") }}
+{{- if .buildId }}
+{{ include "askflow.buildIdLabelKey" . }}: {{ include "askflow.buildIdLabel" .buildId }}
+{{- end }}
 {{- end -}}
 
 {{/* Pod-level settings shared by every role; call with (dict "ctx" $ "role" .Values.api). */}}
