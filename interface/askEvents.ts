@@ -7,6 +7,11 @@ export const ASK_EVENTS_TOPIC = 'ask';
 export interface NumberedEvent {
   id: number;
   event: StreamEvent;
+  /**
+   * Not an entry of the run's log but its outcome read from history when the log could not be
+   * replayed: each reader numbers it after the last id it has (it never repeats one it holds).
+   */
+  outcome?: true;
 }
 
 /**

@@ -48,8 +48,8 @@ export function createAskHub(source: AskSource): { join(askId: string): Promise<
     try {
       for await (const e of gen) {
         // One sequence from the start; anything else would be a bug upstream, not a gap to show.
-        if (e.id !== entry.events.length) continue;
-        entry.events.push(e);
+        if (e.id !== entry.events.length && !e.outcome) continue;
+        entry.events.push(e.outcome ? { ...e, id: entry.events.length } : e);
         notify(entry);
       }
     } catch (err) {
@@ -96,9 +96,19 @@ export function createAskHub(source: AskSource): { join(askId: string): Promise<
             own.started = true;
             void pump(askId, own);
           }
-          let next = afterId + 1;
+          // Log entries are read by id; an outcome (read from history) comes after whatever the reader has.
+          let last = afterId;
+          let i = 0;
           for (;;) {
-            while (next < own.events.length) yield own.events[next++]!;
+            for (; i < own.events.length; i++) {
+              const e = own.events[i]!;
+              if (e.outcome) {
+                yield { ...e, id: ++last };
+              } else if (e.id > last) {
+                last = e.id;
+                yield e;
+              }
+            }
             if (own.failure) throw own.failure;
             if (own.finished) return;
             await new Promise<void>((resolve) => own.wake.add(resolve));

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { isGrpcDeadlineError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { WorkflowStreamClient } from '@temporalio/workflow-streams/client';
 import { isTerminalEvent, type StreamEvent } from '@askflow/contract';
 import { ASK_EVENTS_TOPIC, askEventsQuery, type NumberedEvent } from '../../interface/askEvents.js';
+import { describeAskFailure } from '../../interface/failures.js';
 import type { LiveSubscription } from './liveEvents.js';
 
 /** How often a live subscription that broke while the run is still open is re-opened. */
@@ -18,18 +19,41 @@ async function runIsClosed(temporal: Client, askId: string): Promise<boolean> {
   }
 }
 
+/** How long one query of a closed run may take: a worker replays the run to answer it. */
+const QUERY_DEADLINE_MS = 15_000;
+
 /**
  * The run's log from `from` by query. A closed run is replayed by a worker to answer it, which a
- * busy worker may not do in time: a few tries before the stream gives up.
+ * busy worker may not do in time: a few tries before the stream gives up — except when no worker
+ * can answer at all (the deadline passes, or no worker of the run's version polls any more: with
+ * Worker Versioning, a closed run pinned to a retired version), when the outcome comes from the
+ * run's history instead (`null`).
  */
-async function queryEvents(temporal: Client, askId: string, from: number): Promise<NumberedEvent[]> {
+async function queryEvents(temporal: Client, askId: string, from: number): Promise<NumberedEvent[] | null> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await temporal.workflow.getHandle(askId).query(askEventsQuery, from);
+      return await temporal.withDeadline(Date.now() + QUERY_DEADLINE_MS, () => temporal.workflow.getHandle(askId).query(askEventsQuery, from));
     } catch (err) {
-      if (attempt >= 2 || err instanceof WorkflowNotFoundError) throw err;
+      if (err instanceof WorkflowNotFoundError) throw err;
+      if (isGrpcDeadlineError(err)) return null;
+      if (attempt >= 2) throw err;
       await sleep(250 * 2 ** attempt);
     }
+  }
+}
+
+/**
+ * A closed run's outcome read from its history, which needs no worker: its answer as `done`, or
+ * its failure as `error`, after a `reset` (the deltas a reader already has may not add up to it).
+ * The same `done` the log holds; marked `outcome`, numbered by each reader after the ids it has.
+ */
+async function outcomeFromHistory(temporal: Client, askId: string, next: number): Promise<NumberedEvent[]> {
+  const reset: NumberedEvent = { id: next, outcome: true, event: { type: 'reset', reason: "The ask's event log could not be replayed; its outcome follows whole" } };
+  try {
+    const response = await temporal.workflow.getHandle(askId).result();
+    return [reset, { id: next + 1, outcome: true, event: { type: 'done', ...response } }];
+  } catch (err) {
+    return [reset, { id: next + 1, outcome: true, event: { type: 'error', ...describeAskFailure(err) } }];
   }
 }
 
@@ -62,7 +86,7 @@ async function* durableEvents(temporal: Client, askId: string, afterId: number):
       await sleep(100 * 2 ** attempt);
     }
   }
-  const rest = await queryEvents(temporal, askId, next);
+  const rest = (await queryEvents(temporal, askId, next)) ?? (await outcomeFromHistory(temporal, askId, next));
   for (const e of rest) {
     yield e;
     next = e.id + 1;
@@ -70,7 +94,7 @@ async function* durableEvents(temporal: Client, askId: string, afterId: number):
   }
   // Nothing after `next`: a reader that resumed past the end (it has had the terminal event
   // already) gets nothing more, rather than an error about a run that ended well.
-  if (!rest.length && next > 0 && (await queryEvents(temporal, askId, 0)).some((e) => e.id < next && isTerminalEvent(e.event))) return;
+  if (!rest.length && next > 0 && ((await queryEvents(temporal, askId, 0)) ?? []).some((e) => e.id < next && isTerminalEvent(e.event))) return;
   // Closed without a terminal event: terminated or timed out by an operator.
   yield { id: next, event: { type: 'error', code: 'Internal', message: 'The ask ended without an answer' } };
 }

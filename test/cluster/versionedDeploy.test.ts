@@ -124,6 +124,16 @@ describe('a versioned deploy on the cluster topology', () => {
       expect(await failedTasks(id)).toBe(0);
     }
 
+    // v1 retired (its workers stopped): a late reader of a finished v1 ask, which no worker can
+    // replay any more, still gets its outcome — whole, from the run's history.
+    await cluster.stack.supervised.worker!.stop();
+    const lateStream = await openStream(`/service/ask/${inFlightIds[1]}/events`, { method: 'GET', baseUrl: cluster.info.baseUrl, headers: { 'X-API-Key': project.apiKey, 'Last-Event-ID': '2' } });
+    expect(lateStream.response.status).toBe(200);
+    const late = await collect(lateStream);
+    expect(late.map((e) => e.type)).toEqual(['reset', 'done']);
+    expect((late[1]!.event as { answer: string }).answer).toBe(slow.chunks.join(''));
+    expect(late.every((e) => e.id !== null && e.id > 2)).toBe(true);
+
     // Without pinning, a v1 ask picked up by a v2 worker would have failed: its history does not replay on v2.
     const v1History = await client.workflow.getHandle(inFlightIds[0]!).fetchHistory();
     await expect(
