@@ -74,6 +74,11 @@ const EnvSchema = TemporalEnvSchema.extend({
    */
   ASKFLOW_PAYLOAD_KEYS: z.string().optional(),
   ASKFLOW_PAYLOAD_CODEC: z.enum(['aes-gcm', 'off']).default('aes-gcm'),
+  /**
+   * Worker: on SIGTERM it stops polling and gives running activities (a model's answer, a tool
+   * call) this long to finish before they are cancelled and retried on another worker.
+   */
+  WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** The built web console served at /console/; unset → console/dist in the repository. */
   CONSOLE_DIST_DIR: z.string().min(1).optional(),
 });

@@ -31,7 +31,7 @@ const worker = await Worker.create({
   workerDeploymentOptions: workerDeploymentOptions(env, version),
   activities: createActivities({ pool, masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY), vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }), liveEvents: env.LIVE_EVENTS === 'on' }),
   // In-flight activities get this long to finish when the worker is asked to stop.
-  shutdownGraceTime: '10 seconds',
+  shutdownGraceTime: `${env.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
 });
 
 // A launcher that dies without stopping us must not leave an orphan worker behind.

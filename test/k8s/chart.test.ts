@@ -398,6 +398,9 @@ describe('what an operator gets', () => {
     expect(auth.spec.secretTargetRef).toEqual([{ parameter: 'apiKey', name: 'askflow', key: 'TEMPORAL_API_KEY' }]);
     // No Secret is made by the chart when the operator brings one.
     expect(kindOf(cloud, 'Secret')).toEqual([]);
+    // Running activities drain within the pod's grace period, with 10 s to spare for the exit.
+    const cloudWorker = named(cloud, 'Deployment', 'askflow-worker');
+    expect(readEnv(processEnv(containerEnv(cloudWorker), { ASKFLOW_MASTER_KEY: MASTER_KEY, DATABASE_URL: 'postgres://db/askflow' })).WORKER_SHUTDOWN_GRACE_SECONDS).toBe(cloudWorker.spec.template.spec.terminationGracePeriodSeconds - 10);
 
     const mtls = (await render(['temporal-cloud-mtls.yaml'])).objects;
     const worker = named(mtls, 'Deployment', 'askflow-worker');
