@@ -17,6 +17,7 @@ import { threadRoutes } from './manage/threads.js';
 import { toolRoutes } from './manage/tools.js';
 import { errorBody } from './middleware/errorBody.js';
 import { requestId } from './middleware/requestId.js';
+import { httpMetrics } from './middleware/httpMetrics.js';
 import { serverTiming } from './middleware/serverTiming.js';
 import { consoleRoutes } from './routes/console.js';
 import { healthRoutes } from './routes/health.js';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Koa<State> {
   app.proxy = deps.trustProxy;
   // The proxy nearest us appends the client's address last: earlier hops are whatever the client sent.
   app.maxIpsCount = 1;
+  app.use(httpMetrics());
   app.use(serverTiming());
   app.use(requestId());
   app.use(errorBody(deps.log));

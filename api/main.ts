@@ -5,6 +5,8 @@ import { readEnv } from '../config/env.js';
 import { createLogger } from '../config/logger.js';
 import { temporalConnectionOptions } from '../config/temporalConnection.js';
 import { chooseVectorIndex } from '../knowledge/vectors/select.js';
+import { configureMetrics } from '../metrics/registry.js';
+import { startMetricsServer } from '../metrics/server.js';
 import { migrate } from '../store/migrate.js';
 import { createChannelListener } from '../store/notifications.js';
 import { createPool } from '../store/pool.js';
@@ -17,6 +19,8 @@ import { BUILT_CONSOLE_DIR } from './routes/console.js';
 
 const env = readEnv();
 const log = createLogger('api', env.LOG_LEVEL);
+configureMetrics({ process: 'api', tenantLabels: env.METRICS_TENANT_LABELS });
+const metrics = env.METRICS_PORT === undefined ? null : await startMetricsServer({ host: env.METRICS_HOST, port: env.METRICS_PORT, token: env.METRICS_TOKEN });
 
 const pool = createPool(env.DATABASE_URL, 20);
 await migrate(env.DATABASE_URL, (m) => log.debug(m));
@@ -53,8 +57,8 @@ server.listen(env.PORT, env.HOST);
 await once(server, 'listening');
 const address = server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
-log.info({ url: `http://${env.HOST}:${port}` }, 'api ready');
-if (process.send) process.send({ ready: true, port });
+log.info({ url: `http://${env.HOST}:${port}`, metrics: metrics?.url }, 'api ready');
+if (process.send) process.send({ ready: true, port, metricsUrl: metrics?.url });
 
 let stopping = false;
 async function stop() {
@@ -63,6 +67,7 @@ async function stop() {
   server.close();
   server.closeIdleConnections();
   await once(server, 'close');
+  await metrics?.close();
   await connection.close();
   await liveEvents?.close();
   await pool.end();

@@ -79,6 +79,15 @@ const EnvSchema = TemporalEnvSchema.extend({
    * call) this long to finish before they are cancelled and retried on another worker.
    */
   WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /**
+   * Prometheus metrics at `/metrics` on a port of their own (api and worker; unset: none), on
+   * METRICS_HOST; with METRICS_TOKEN, a bearer token is required. METRICS_TENANT_LABELS adds the
+   * project id as a `tenant` label (one series per tenant: mind the cardinality).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  METRICS_TENANT_LABELS: bool.default(false),
   /** The built web console served at /console/; unset → console/dist in the repository. */
   CONSOLE_DIST_DIR: z.string().min(1).optional(),
 });

@@ -62,6 +62,8 @@ export interface Stack {
   processes: ManagedProcess[];
   /** The stack's own processes, each restarted when it dies (absent: an external service). */
   supervised: Partial<Record<string, Supervised>>;
+  /** Each api's and then each worker's Prometheus `/metrics` URL (loopback). */
+  metricsUrls: string[];
   /** Each api replica's own URL (the first is `baseUrl` when there is one). */
   apiUrls: string[];
   /** With several api replicas: the load balancer in front of them (its URL is `baseUrl`). */
@@ -72,9 +74,9 @@ export interface Stack {
 }
 
 /** The stack's endpoints on this machine that no tool or knowledge URL may reach, as ASKFLOW_DENY_ENDPOINTS. */
-function denyList(ports: StackPorts, ownTemporal: boolean): string {
+function denyList(ports: StackPorts, ownTemporal: boolean, metrics: number[]): string {
   const internal = ports.temporalInternal ? [ports.temporalInternal.history, ports.temporalInternal.matching, ports.temporalInternal.worker, ...ports.temporalInternal.membership] : [];
-  const local = [ports.api, ports.postgres, ports.codec, ...(ownTemporal ? [ports.temporal, ports.temporalUi, ports.temporalHttp, ports.temporalMetrics, ...internal] : [])];
+  const local = [ports.api, ports.postgres, ports.codec, ...metrics, ...(ownTemporal ? [ports.temporal, ports.temporalUi, ports.temporalHttp, ports.temporalMetrics, ...internal] : [])];
   return [...local.map((p) => `127.0.0.1:${p}`), ...(process.env.ASKFLOW_DENY_ENDPOINTS ? [process.env.ASKFLOW_DENY_ENDPOINTS] : [])].join(',');
 }
 
@@ -157,6 +159,19 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
             postgresStarting,
           ]);
     if (temporal.process) started.splice(postgres.process ? 1 : 0, 0, temporal.process);
+    // Each api and worker process serves /metrics on a loopback port of its own, kept across
+    // restarts, and none of them is a tool or knowledge target for any other.
+    const apiReplicas = Math.max(1, opts.apiReplicas ?? 1);
+    const workerReplicas = Math.max(1, opts.workerReplicas ?? 1);
+    const nth = (role: string, i: number) => (i === 0 ? role : `${role}-${i + 1}`);
+    const metricsPorts = new Map<string, number>();
+    for (const name of [...Array.from({ length: apiReplicas }, (_, i) => nth('api', i)), ...Array.from({ length: workerReplicas }, (_, i) => nth('worker', i))]) {
+      metricsPorts.set(name, await freePort());
+    }
+    const metricsEnv = async (name: string) => {
+      if (!metricsPorts.has(name)) metricsPorts.set(name, await freePort());
+      return { METRICS_HOST: '127.0.0.1', METRICS_PORT: String(metricsPorts.get(name)) };
+    };
     const serviceEnv: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: postgres.url,
@@ -170,12 +185,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       ASKFLOW_ALLOW_PRIVATE_URLS: process.env.ASKFLOW_ALLOW_PRIVATE_URLS ?? 'loopback',
       // …but never the stack's own services there (Temporal, its HTTP API, UI and metrics, PostgreSQL,
       // the api): each service adds what its own environment names; these are the rest.
-      ASKFLOW_DENY_ENDPOINTS: denyList(opts.ports, temporal.process !== null),
+      ASKFLOW_DENY_ENDPOINTS: denyList(opts.ports, temporal.process !== null, [...metricsPorts.values()]),
       ...opts.serviceEnv,
     };
     let workerVersion: WorkerDeploymentVersion | undefined;
     const forkWorker = async (log = 'worker.log', env: Record<string, string> = {}) => {
-      const { proc, message } = await forkService('worker', join(DIST_DIR, 'worker', 'main.js'), { ...serviceEnv, ...env }, join(logDir, log));
+      const { proc, message } = await forkService('worker', join(DIST_DIR, 'worker', 'main.js'), { ...serviceEnv, ...(await metricsEnv(log.replace(/\.log$/, ''))), ...env }, join(logDir, log));
       workerVersion ??= message.version as WorkerDeploymentVersion;
       return proc;
     };
@@ -187,9 +202,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     };
     const uiOrigins = [`http://127.0.0.1:${opts.ports.temporalUi}`, `http://localhost:${opts.ports.temporalUi}`];
     // Replicas are named worker, worker-2, …, api, api-2, … (each supervised, each with its own log).
-    const nth = (role: string, i: number) => (i === 0 ? role : `${role}-${i + 1}`);
     const [workers, codec] = await Promise.all([
-      Promise.all(Array.from({ length: Math.max(1, opts.workerReplicas ?? 1) }, (_, i) => keep(nth('worker', i), () => forkWorker(`${nth('worker', i)}.log`)))),
+      Promise.all(Array.from({ length: workerReplicas }, (_, i) => keep(nth('worker', i), () => forkWorker(`${nth('worker', i)}.log`)))),
       keep('codec', async () =>
         (
           await forkService(
@@ -207,13 +221,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       await makeCurrent(serviceEnv, workerVersion);
       opts.log(`worker deployment version ${workerVersion.deploymentName}/${workerVersion.buildId} is current`);
     }
-    const apiReplicas = Math.max(1, opts.apiReplicas ?? 1);
     // One api listens on the api port itself; several listen on ports of their own behind the load balancer there.
     const apiPorts = apiReplicas === 1 ? [opts.ports.api] : await Promise.all(Array.from({ length: apiReplicas }, () => freePort()));
     const apiUrls: string[] = [];
     for (const [i, port] of apiPorts.entries()) {
       const api = await keep(nth('api', i), async () => {
-        const { proc, message } = await forkService('api', join(DIST_DIR, 'api', 'main.js'), { ...serviceEnv, HOST: '127.0.0.1', PORT: String(port) }, join(logDir, `${nth('api', i)}.log`));
+        const { proc, message } = await forkService('api', join(DIST_DIR, 'api', 'main.js'), { ...serviceEnv, ...(await metricsEnv(nth('api', i))), HOST: '127.0.0.1', PORT: String(port) }, join(logDir, `${nth('api', i)}.log`));
         apiUrls[i] = `http://127.0.0.1:${String(message.port)}`;
         return proc;
       });
@@ -222,8 +235,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const loadBalancer = apiReplicas > 1 ? await startLoadBalancer({ host: '127.0.0.1', port: opts.ports.api, targets: () => apiUrls }) : null;
     if (loadBalancer) cleanups.unshift(() => loadBalancer.close());
 
+    const metricsUrl = (name: string) => `http://127.0.0.1:${metricsPorts.get(name)}/metrics`;
     return {
       baseUrl: loadBalancer?.url ?? apiUrls[0]!,
+      metricsUrls: [...apiPorts.map((_, i) => metricsUrl(nth('api', i))), ...workers.map((_, i) => metricsUrl(nth('worker', i)))],
       databaseUrl: postgres.url,
       temporalAddress: temporal.address,
       temporalNamespace: temporal.namespace,

@@ -107,7 +107,7 @@ const demo = await seedDemo(pool, devJson, ownerJson);
 await pool.end();
 writeFileSync(ownerJson, `${JSON.stringify(demo.owner, null, 2)}\n`, { mode: 0o600 });
 
-const info = { baseUrl: stack.baseUrl, tenantId: demo.tenantId, apiKey: demo.apiKey, temporalUiUrl: stack.temporalUiUrl, codecUrl: stack.codecUrl };
+const info = { baseUrl: stack.baseUrl, tenantId: demo.tenantId, apiKey: demo.apiKey, temporalUiUrl: stack.temporalUiUrl, codecUrl: stack.codecUrl, metricsUrls: stack.metricsUrls };
 writeFileSync(devJson, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
 
 console.log(`
@@ -117,6 +117,7 @@ console.log(`
   Console      ${info.baseUrl}/console/
   Temporal UI  ${info.temporalUiUrl ?? '(external cluster)'}
   Codec        ${info.codecUrl}  (workflow payloads are encrypted; the UI decodes through this)
+  Metrics      ${info.metricsUrls.join('\n               ')}  (Prometheus: api first, then worker)
   Tenant ID    ${info.tenantId}
   API key      ${info.apiKey}
   Logs         ${stack.logDir}

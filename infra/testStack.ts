@@ -36,6 +36,8 @@ export interface TestStackInfo {
   taskQueue: string;
   logDir: string;
   masterKey: string;
+  /** Prometheus `/metrics` of each api, then each worker. */
+  metricsUrls: string[];
 }
 
 /**
@@ -76,6 +78,7 @@ export async function startTestStack(opts: { logLevel?: string; temporal?: 'dev'
     taskQueue: stack.taskQueue,
     logDir: stack.logDir,
     masterKey: stack.serviceEnv.ASKFLOW_MASTER_KEY!,
+    metricsUrls: stack.metricsUrls,
   };
   return {
     stack,

@@ -41,6 +41,8 @@ export function serviceEndpointsFromEnv(env: NodeJS.ProcessEnv): ServiceEndpoint
     env.DATABASE_URL ? parseEndpoint(env.DATABASE_URL, 'PostgreSQL', 5432) : null,
     // The api itself, in the api process (the launcher lists it for the worker).
     env.PORT && env.PORT !== '0' ? parseEndpoint(`${env.HOST ?? '127.0.0.1'}:${env.PORT}`, 'the Askflow api') : null,
+    // This process's own /metrics (the launcher lists the other processes' too).
+    env.METRICS_PORT && env.METRICS_PORT !== '0' ? parseEndpoint(`${env.METRICS_HOST ?? '127.0.0.1'}:${env.METRICS_PORT}`, 'Askflow’s metrics') : null,
     ...(env.ASKFLOW_DENY_ENDPOINTS ?? '').split(',').map((e) => parseEndpoint(e, 'one of Askflow’s own services (ASKFLOW_DENY_ENDPOINTS)')),
   ];
   return found.filter((e): e is ServiceEndpoint => e !== null);

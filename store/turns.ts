@@ -30,10 +30,10 @@ export interface TurnRecord extends TurnFields {
 /**
  * Writes the turn, creating its thread if this is the thread's first turn (threads without an
  * external id come into being only with an answer, so a failed ask leaves nothing behind).
- * Idempotent on the workflow id: a retried activity finds its turn already written.
+ * Idempotent on the workflow id: a retried activity finds its turn already written (false).
  */
-export async function insertTurn(pool: Pool, t: TurnRecord): Promise<void> {
-  await inTransaction(pool, async (tx) => {
+export async function insertTurn(pool: Pool, t: TurnRecord): Promise<boolean> {
+  return inTransaction(pool, async (tx) => {
     await tx.query(
       `INSERT INTO threads (id, project_id) VALUES ($1, $2)
        ON CONFLICT (id) DO UPDATE SET updated_at = now()`,
@@ -41,7 +41,7 @@ export async function insertTurn(pool: Pool, t: TurnRecord): Promise<void> {
     );
     // The turn and the budget usage it adds, in one statement: counted exactly once, with the
     // turn's own time, so budgets and analytics (which read turns) agree to the cent.
-    await tx.query(
+    const added = await tx.query(
       `WITH turn AS (
          INSERT INTO turns (project_id, thread_id, workflow_id, request_id, external_user_id, user_message, answer,
                             intent, model, tool_used, rag_chunks_used, prompt_tokens, completion_tokens, total_tokens,
@@ -57,6 +57,7 @@ export async function insertTurn(pool: Pool, t: TurnRecord): Promise<void> {
        t.toolUsed, t.ragChunksUsed, t.usage.promptTokens, t.usage.completionTokens, t.usage.totalTokens, t.costUsd,
        t.latencyMs, t.isTest, JSON.stringify(t.response), t.apiKeyId ?? null],
     );
+    return (added.rowCount ?? 0) > 0;
   });
 }
 

@@ -1,4 +1,6 @@
+import { Context } from '@temporalio/activity';
 import type { AskPlan, AskWorkflowInput } from '../../interface/ask.js';
+import { toolCalls, toolRetries } from '../../metrics/askMetrics.js';
 import { FAILURE_TYPES } from '../../interface/failures.js';
 import { urlPolicyFromEnv } from '../../net/addressGuard.js';
 import { sendToolCall } from '../../net/toolCall.js';
@@ -35,6 +37,9 @@ export function invokeTool({ pool, masterKey }: ConnectionDeps) {
         urlPolicyFromEnv(process.env, plan.allowedHosts ?? []),
       ),
     );
+    const attempt = Context.current().info.attempt;
+    if (attempt > 1) toolRetries.inc({ tool: name });
+    toolCalls.inc({ tool: name, outcome: outcome.kind === 'ok' ? 'ok' : outcome.kind === 'fail' ? 'failed' : 'retryable' });
     if (outcome.kind === 'ok') return outcome.body;
     if (outcome.kind === 'fail') throw new StepFailure(`${name}: ${outcome.reason}`, FAILURE_TYPES.toolFailed, false);
     throw new StepFailure(`${name}: ${outcome.reason}`, FAILURE_TYPES.toolUnavailable, true, outcome.retryAfterMs);

@@ -1,13 +1,24 @@
 import type { AskResponse } from '@askflow/contract';
 import type { AskPlan, AskWorkflowInput } from '../../interface/ask.js';
 import type { Pool } from '../../store/pool.js';
+import { cost, tokens } from '../../metrics/askMetrics.js';
+import { tenantLabel } from '../../metrics/registry.js';
 import { turnCost } from '../../store/prices.js';
 import { insertTurn } from '../../store/turns.js';
+
+/** Tokens and cost of a turn stored now (a retried save of the same run counts nothing). */
+function countSpend(projectId: string, response: AskResponse, costUsd: number | null): void {
+  const tenant = tenantLabel(projectId);
+  tokens.inc({ model: response.model, type: 'prompt', tenant }, response.usage.promptTokens);
+  tokens.inc({ model: response.model, type: 'completion', tenant }, response.usage.completionTokens);
+  if (costUsd) cost.inc({ model: response.model, tenant }, costUsd);
+}
 
 /** Stores the answered turn (idempotent on the workflow id), priced by the plan's model. */
 export function saveTurn(pool: Pool) {
   return async function saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<void> {
-    await insertTurn(pool, {
+    const costUsd = turnCost(plan.price, response.usage.promptTokens, response.usage.completionTokens);
+    const stored = await insertTurn(pool, {
       projectId: plan.projectId,
       threadId: input.threadId,
       workflowId,
@@ -20,11 +31,12 @@ export function saveTurn(pool: Pool) {
       toolUsed: response.toolUsed,
       ragChunksUsed: response.ragChunksUsed,
       usage: response.usage,
-      costUsd: turnCost(plan.price, response.usage.promptTokens, response.usage.completionTokens),
+      costUsd,
       latencyMs: Date.now() - input.receivedAt,
       isTest: input.keyMode === 'test',
       apiKeyId: input.apiKeyId,
       response,
     });
+    if (stored) countSpend(plan.projectId, response, costUsd);
   };
 }

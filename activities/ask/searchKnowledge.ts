@@ -1,4 +1,5 @@
 import { retrieve } from '../../knowledge/retrieve.js';
+import { retrievalDuration } from '../../metrics/askMetrics.js';
 import type { VectorIndex } from '../../knowledge/types.js';
 import type { AskPlan, RetrievedPassage } from '../../interface/ask.js';
 import { embedderOf, type ConnectionDeps } from './connections.js';
@@ -7,12 +8,14 @@ import { embedderOf, type ConnectionDeps } from './connections.js';
 export function searchKnowledge(deps: ConnectionDeps & { vectorIndex: VectorIndex }) {
   return async function searchKnowledge(plan: AskPlan, question: string): Promise<RetrievedPassage[]> {
     if (!plan.knowledge) return [];
+    const timer = retrievalDuration.startTimer();
     const embedder = await embedderOf(deps, plan.projectId, plan.knowledge.embeddingModel);
     const found = await retrieve({ pool: deps.pool, index: deps.vectorIndex, embedder }, plan.projectId, question, {
       topK: plan.knowledge.topK,
       minScore: plan.knowledge.minScore,
       mode: 'hybrid',
     });
+    timer();
     return found.map((c) => ({ chunkId: c.id, documentId: c.documentId, document: c.document, chunkIndex: c.chunkIndex, text: c.text, headings: c.headings, score: c.score }));
   };
 }

@@ -1,3 +1,5 @@
+import { rejections } from '../../metrics/askMetrics.js';
+import { tenantLabel } from '../../metrics/registry.js';
 import type { AuthenticatedKey } from '../../store/apiKeys.js';
 import { hasLimits, limitsOf, reachedCap, usageOf, type ReachedCap } from '../../store/budgets.js';
 import type { Pool } from '../../store/pool.js';
@@ -26,5 +28,6 @@ export async function assertWithinBudget(pool: Pool, project: Project, key: Auth
   const reached = (projectUsage && reachedCap('project', projectLimits, projectUsage, now)) ?? (keyUsage && reachedCap('key', keyLimits, keyUsage, now));
   if (!reached) return;
   const seconds = Math.max(1, Math.ceil((reached.resetsAt.getTime() - now.getTime()) / 1000));
+  rejections.inc({ reason: 'budget', tenant: tenantLabel(project.id) });
   throw new ApiError('BudgetExceeded', describe(reached), undefined, { 'Retry-After': String(seconds) });
 }

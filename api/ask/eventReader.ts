@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isGrpcDeadlineError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { isGrpcDeadlineError, WorkflowFailedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { WorkflowStreamClient } from '@temporalio/workflow-streams/client';
 import { isTerminalEvent, type StreamEvent } from '@askflow/contract';
 import { ASK_EVENTS_TOPIC, askEventsQuery, type NumberedEvent } from '../../interface/askEvents.js';
@@ -24,10 +24,9 @@ const QUERY_DEADLINE_MS = 15_000;
 
 /**
  * The run's log from `from` by query. A closed run is replayed by a worker to answer it, which a
- * busy worker may not do in time: a few tries before the stream gives up — except when no worker
- * can answer at all (the deadline passes, or no worker of the run's version polls any more: with
- * Worker Versioning, a closed run pinned to a retired version), when the outcome comes from the
- * run's history instead (`null`).
+ * busy worker may not do in time: a few tries — and when no worker answers at all (the deadline
+ * passes, or no worker of the run's version polls any more: with Worker Versioning, a closed run
+ * pinned to a retired version), the outcome comes from the run's history instead (`null`).
  */
 async function queryEvents(temporal: Client, askId: string, from: number): Promise<NumberedEvent[] | null> {
   for (let attempt = 0; ; attempt++) {
@@ -35,8 +34,8 @@ async function queryEvents(temporal: Client, askId: string, from: number): Promi
       return await temporal.withDeadline(Date.now() + QUERY_DEADLINE_MS, () => temporal.workflow.getHandle(askId).query(askEventsQuery, from));
     } catch (err) {
       if (err instanceof WorkflowNotFoundError) throw err;
-      if (isGrpcDeadlineError(err)) return null;
-      if (attempt >= 2) throw err;
+      // The run is closed, so its history holds its outcome: the fallback is always right, only coarser.
+      if (isGrpcDeadlineError(err) || attempt >= 2) return null;
       await sleep(250 * 2 ** attempt);
     }
   }
@@ -53,6 +52,8 @@ async function outcomeFromHistory(temporal: Client, askId: string, next: number)
     const response = await temporal.workflow.getHandle(askId).result();
     return [reset, { id: next + 1, outcome: true, event: { type: 'done', ...response } }];
   } catch (err) {
+    // Only the run's own failure is its outcome; not reaching Temporal is the stream's problem.
+    if (!(err instanceof WorkflowFailedError)) throw err;
     return [reset, { id: next + 1, outcome: true, event: { type: 'error', ...describeAskFailure(err) } }];
   }
 }

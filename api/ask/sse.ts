@@ -1,4 +1,5 @@
 import type { StreamEvent } from '@askflow/contract';
+import { streamsOpen } from '../../metrics/askMetrics.js';
 import type { StateContext } from '../state.js';
 
 export interface SseWriter {
@@ -29,9 +30,11 @@ export function openSse(ctx: StateContext, headers: Record<string, string>, keep
   res.write('retry: 1000\n\n');
   let closed = false;
   const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), keepAliveMs);
-  res.on('close', () => {
+  streamsOpen.inc();
+  res.once('close', () => {
     closed = true;
     clearInterval(keepAlive);
+    streamsOpen.dec();
   });
   return {
     get closed() {

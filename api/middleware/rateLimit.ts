@@ -1,5 +1,7 @@
 import type { Middleware } from 'koa';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { rejections } from '../../metrics/askMetrics.js';
+import { tenantLabel } from '../../metrics/registry.js';
 import type { Pool } from '../../store/pool.js';
 import { ApiError } from '../errors.js';
 import type { State } from '../state.js';
@@ -36,6 +38,7 @@ export function rateLimit(pool: Pool, defaults: RateLimitDefaults): Middleware<S
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) throw err;
       const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      rejections.inc({ reason: 'rate_limit', tenant: tenantLabel(project.id) });
       throw new ApiError('RateLimited', `Too many requests; retry after ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
     }
     ctx.state.timing.mark('ratelimit');

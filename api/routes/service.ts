@@ -20,6 +20,9 @@ import { rateLimit, type RateLimitDefaults } from '../middleware/rateLimit.js';
 import type { State, StateContext } from '../state.js';
 import type { WorkerPresence } from '../workerPresence.js';
 import type { Throttles } from '../middleware/throttles.js';
+import { countAsk, countStreamed, type AskCount } from '../ask/askCount.js';
+import { rejections } from '../../metrics/askMetrics.js';
+import { tenantLabel } from '../../metrics/registry.js';
 
 export interface ServiceDeps extends AskRuntime {
   pool: Pool;
@@ -57,13 +60,17 @@ export function serviceRoutes(deps: ServiceDeps): Router {
     },
   });
 
-  /** Streams an ask's events from after `afterId`; the ask runs on whatever the client does. */
-  async function streamAsk(ctx: StateContext, askId: string, afterId: number, reader: AskReader): Promise<void> {
+  /**
+   * Streams an ask's events from after `afterId`; the ask runs on whatever the client does. The
+   * stream that started the ask (`counted`) counts it: its first token and its end.
+   */
+  async function streamAsk(ctx: StateContext, askId: string, afterId: number, reader: AskReader, counted?: AskCount): Promise<void> {
     const sse = openSse(ctx, { [ASK_ID_HEADER]: askId }, deps.sseKeepAliveMs);
     try {
       for await (const { id, event } of reader.events(afterId)) {
         if (sse.closed) break;
         sse.send(id, event);
+        if (counted) countStreamed(counted, event);
       }
     } catch (err) {
       deps.log.error({ err, askId }, 'event stream failed');
@@ -91,6 +98,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
       }
     }
     if (!replay && !(await deps.workers.confirmed())) {
+      rejections.inc({ reason: 'no_worker', tenant: tenantLabel(ctx.state.project.id) });
       throw new ApiError('Unavailable', 'No worker is running to answer asks right now; try again shortly', undefined, { 'Retry-After': '5' });
     }
     const reader = streamed ? await hub.join(workflowId) : undefined;
@@ -103,9 +111,17 @@ export function serviceRoutes(deps: ServiceDeps): Router {
     }
     ctx.state.timing.mark('start');
     if (replay) ctx.set('Idempotent-Replayed', 'true');
-    if (reader) return streamAsk(ctx, workflowId, afterId, reader);
+    const count: AskCount = { input, firstDelta: false };
+    if (reader) return streamAsk(ctx, workflowId, afterId, reader, replay ? undefined : count);
     ctx.set(ASK_ID_HEADER, workflowId);
-    ctx.body = await awaitAnswer(deps, handle);
+    try {
+      const answer = await awaitAnswer(deps, handle);
+      ctx.body = answer;
+      countAsk(count, 'json', 'answered', answer);
+    } catch (err) {
+      countAsk(count, 'json', err instanceof ApiError && err.code === 'Timeout' ? 'timeout' : err instanceof ApiError && err.code === 'Cancelled' ? 'cancelled' : 'failed');
+      throw err;
+    }
     ctx.state.timing.mark('result');
   });
 

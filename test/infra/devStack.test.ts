@@ -77,11 +77,18 @@ async function ctrlC(run: Awaited<ReturnType<typeof launch>>): Promise<void> {
 describe('npm start', () => {
   it('comes up, answers an ask, stops cleanly on Ctrl-C and reuses its data on the next start', async () => {
     const first = await launch();
-    const devJson = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as Record<string, string>;
+    const { metricsUrls, ...devJson } = JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8')) as Record<string, string> & { metricsUrls: string[] };
     expect(Object.keys(devJson).sort()).toEqual(['apiKey', 'baseUrl', 'codecUrl', 'temporalUiUrl', 'tenantId']);
     expect(devJson.apiKey).toMatch(/^askflow_test_/);
     expect(first.output()).toContain(devJson.apiKey);
     expect(first.output()).toContain(devJson.temporalUiUrl);
+    // Prometheus metrics: the api's, then the worker's, printed and scrapeable.
+    expect(metricsUrls).toHaveLength(2);
+    for (const [i, url] of metricsUrls.entries()) {
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+      expect(first.output()).toContain(url);
+      expect(await (await fetch(url)).text()).toContain(`process="${i === 0 ? 'api' : 'worker'}"`);
+    }
 
     const ask = (body: object) =>
       fetch(`${devJson.baseUrl}/service/ask`, {
@@ -103,7 +110,7 @@ describe('npm start', () => {
     await ctrlC(first);
 
     const second = await launch();
-    expect(JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8'))).toEqual(devJson);
+    expect(JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8'))).toEqual({ ...devJson, metricsUrls: [expect.stringMatching(/\/metrics$/), expect.stringMatching(/\/metrics$/)] });
     // The thread made before the restart is still there to continue.
     const again = AskResponseSchema.parse(await (await ask({ message: 'again', threadId: answer.threadId })).json());
     expect(again.threadId).toBe(answer.threadId);

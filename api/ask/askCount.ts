@@ -1,0 +1,31 @@
+import type { AskResponse, StreamEvent } from '@askflow/contract';
+import { askDuration, asks, firstDelta } from '../../metrics/askMetrics.js';
+import { tenantLabel } from '../../metrics/registry.js';
+import type { AskWorkflowInput } from '../../interface/ask.js';
+
+/** One ask as the api counts it: what was asked (and when it was accepted), whether a token was seen. */
+export interface AskCount {
+  input: AskWorkflowInput;
+  firstDelta: boolean;
+}
+
+const since = (c: AskCount) => Math.max(0, Date.now() - c.input.receivedAt) / 1000;
+
+export type AskOutcome = 'answered' | 'failed' | 'cancelled' | 'timeout';
+
+export function countAsk(c: AskCount, mode: 'json' | 'stream', outcome: AskOutcome, answer?: Pick<AskResponse, 'intent' | 'model'>): void {
+  asks.inc({ intent: answer?.intent ?? '', model: answer?.model ?? c.input.model, outcome, mode, key_mode: c.input.keyMode, tenant: tenantLabel(c.input.tenantId) });
+  askDuration.observe({ mode, outcome }, since(c));
+}
+
+/** A streamed ask is counted by what it sends: its first `delta`, and its `done` or `error`. */
+export function countStreamed(c: AskCount, event: StreamEvent): void {
+  if (event.type === 'delta' && !c.firstDelta) {
+    c.firstDelta = true;
+    firstDelta.observe(since(c));
+  } else if (event.type === 'done') {
+    countAsk(c, 'stream', 'answered', event);
+  } else if (event.type === 'error') {
+    countAsk(c, 'stream', event.code === 'Cancelled' ? 'cancelled' : 'failed');
+  }
+}
