@@ -40,15 +40,12 @@ export interface TestStackInfo {
   metricsUrls: string[];
 }
 
-/**
- * `logLevel`: the tests log at `debug`, to be read after a failure; the benches pass `info`, the
- * level `npm start` runs at, since writing debug lines is a cost of its own.
- */
-export async function startTestStack(opts: { logLevel?: string; temporal?: 'dev' | 'cluster'; apiReplicas?: number; workerReplicas?: number; serviceEnv?: Record<string, string> } = {}): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
-  const dir = join(STATE_DIR, `test-${process.pid}${opts.temporal === 'cluster' ? '-cluster' : ''}`);
+type TestStackOptions = { logLevel?: string; temporal?: 'dev' | 'cluster'; apiReplicas?: number; workerReplicas?: number; serviceEnv?: Record<string, string> };
+
+async function startOn(dir: string, opts: TestStackOptions): Promise<Stack> {
   rmSync(dir, { recursive: true, force: true });
   const [api, temporal, temporalUi, temporalHttp, temporalMetrics, postgres, codec] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
-  const stack = await startStack({
+  return startStack({
     dir,
     ports: {
       api, temporal, temporalUi, temporalHttp, temporalMetrics, postgres, codec,
@@ -68,6 +65,25 @@ export async function startTestStack(opts: { logLevel?: string; temporal?: 'dev'
     masterKey: randomBytes(32).toString('base64'),
     log: (m) => console.log(`[askflow] ${m}`),
   });
+}
+
+/**
+ * `logLevel`: the tests log at `debug`, to be read after a failure; the benches pass `info`, the
+ * level `npm start` runs at, since writing debug lines is a cost of its own.
+ */
+export async function startTestStack(opts: TestStackOptions = {}): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
+  const dir = join(STATE_DIR, `test-${process.pid}${opts.temporal === 'cluster' ? '-cluster' : ''}`);
+  // A port found free can be taken by another process's outgoing connection before our server
+  // binds it (both come from the ephemeral range): start again on fresh ports, a few times.
+  let stack: Stack | undefined;
+  for (let attempt = 1; !stack; attempt++) {
+    try {
+      stack = await startOn(dir, opts);
+    } catch (err) {
+      if (attempt >= 3 || !/address already in use|EADDRINUSE|is already in use/i.test((err as Error).message)) throw err;
+      console.log(`[askflow] a port was taken while the test stack started; starting again (attempt ${attempt + 1})`);
+    }
+  }
   const info: TestStackInfo = {
     baseUrl: stack.baseUrl,
     databaseUrl: stack.databaseUrl,

@@ -38,7 +38,7 @@ if (sdkMetricsPort) {
   // Like every service of Askflow's, the exporter is never a tool or knowledge target.
   process.env.ASKFLOW_DENY_ENDPOINTS = [process.env.ASKFLOW_DENY_ENDPOINTS, `127.0.0.1:${sdkMetricsPort}`].filter(Boolean).join(',');
 }
-if (sdkMetricsPort) Runtime.install({ telemetryOptions: { metrics: { prometheus: { bindAddress: `127.0.0.1:${sdkMetricsPort}` } } } });
+if (sdkMetricsPort) Runtime.install({ telemetryOptions: { metrics: { prometheus: { bindAddress: `127.0.0.1:${sdkMetricsPort}`, useSecondsForDurations: true } } } });
 const metrics =
   env.METRICS_PORT === undefined
     ? null
