@@ -18,6 +18,7 @@ import { toolRoutes } from './manage/tools.js';
 import { errorBody } from './middleware/errorBody.js';
 import { requestId } from './middleware/requestId.js';
 import { httpMetrics } from './middleware/httpMetrics.js';
+import { accessLog } from './middleware/accessLog.js';
 import { serverTiming } from './middleware/serverTiming.js';
 import { consoleRoutes } from './routes/console.js';
 import { healthRoutes } from './routes/health.js';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps): Koa<State> {
   app.use(httpMetrics());
   app.use(serverTiming());
   app.use(requestId());
+  app.use(accessLog(deps.log));
   app.use(errorBody(deps.log));
   app.use(pathShape());
   app.use(consoleRoutes(deps.consoleDistDir));

@@ -14,6 +14,7 @@ import { createPool } from '../store/pool.js';
 import { parseMasterKey } from '../store/secrets.js';
 import { deploymentVersion, workerDeploymentOptions, buildIdOf } from './deployment.js';
 import { bundleKey, workflowSource } from './workflowBundle.js';
+import { activityLogContext, sdkLogger } from './logging.js';
 
 /** A loopback port no one listens on now (for the SDK's exporter, which cannot report the port it took). */
 async function freeLoopbackPort(): Promise<number> {
@@ -38,7 +39,10 @@ if (sdkMetricsPort) {
   // Like every service of Askflow's, the exporter is never a tool or knowledge target.
   process.env.ASKFLOW_DENY_ENDPOINTS = [process.env.ASKFLOW_DENY_ENDPOINTS, `127.0.0.1:${sdkMetricsPort}`].filter(Boolean).join(',');
 }
-if (sdkMetricsPort) Runtime.install({ telemetryOptions: { metrics: { prometheus: { bindAddress: `127.0.0.1:${sdkMetricsPort}`, useSecondsForDurations: true } } } });
+Runtime.install({
+  logger: sdkLogger(log, env.LOG_LEVEL),
+  ...(sdkMetricsPort ? { telemetryOptions: { metrics: { prometheus: { bindAddress: `127.0.0.1:${sdkMetricsPort}`, useSecondsForDurations: true } } } } : {}),
+});
 const metrics =
   env.METRICS_PORT === undefined
     ? null
@@ -56,6 +60,7 @@ const worker = await Worker.create({
   dataConverter: askflowDataConverter(env),
   ...source,
   workerDeploymentOptions: workerDeploymentOptions(env, version),
+  interceptors: { activity: [activityLogContext] },
   activities: createActivities({ pool, masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY), vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }), liveEvents: env.LIVE_EVENTS === 'on' }),
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: `${env.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { addLogContext } from '../../config/logContext.js';
 import type { Pool } from '../../store/pool.js';
 import { findActiveKey } from '../../store/apiKeys.js';
 import { getProject } from '../../store/projects.js';
@@ -30,6 +31,7 @@ export function apiKeyAuth(pool: Pool, invalidKeys: FailureThrottle): Middleware
     if (!project) throw new ApiError('Unauthorized', 'Invalid API key');
     ctx.state.apiKey = found;
     ctx.state.project = project;
+    addLogContext({ tenant: project.id });
     ctx.state.timing.mark('key');
     await next();
   };

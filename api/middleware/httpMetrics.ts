@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { httpDuration, httpRequests } from '../../metrics/askMetrics.js';
+import { routeLabel } from './routeLabel.js';
 
 /**
  * Counts every request by method, route template (`/service/ask/:askId/events`, never the raw
@@ -10,8 +11,7 @@ export function httpMetrics(): Middleware {
   return async (ctx, next) => {
     const done = httpDuration.startTimer();
     ctx.res.once('close', () => {
-      const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
-      const labels = { method: ctx.method, route: typeof route === 'string' ? route : ctx.path.startsWith('/console') ? '/console' : 'unmatched' };
+      const labels = { method: ctx.method, route: routeLabel(ctx) };
       done(labels);
       httpRequests.inc({ ...labels, status: String(ctx.status) });
     });

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { WorkflowNotFoundError, type Connection } from '@temporalio/client';
 import { ASK_ID_HEADER, type CancelResult } from '@askflow/contract';
+import { addLogContext } from '../../config/logContext.js';
 import type { Logger } from '../../config/logger.js';
 import type { ChannelListener } from '../../store/notifications.js';
 import type { Pool } from '../../store/pool.js';
@@ -128,6 +129,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
   // Resume a stream (any api replica can): GET with Last-Event-ID.
   router.get('/ask/:askId/events', async (ctx) => {
     const askId = ownAskId(ctx.state.apiKey, ctx.params.askId);
+    addLogContext({ askId });
     const afterId = lastEventId(ctx);
     // An ask this process already streams exists: a thousand viewers cost one describe, not a thousand.
     if (!hub.has(askId)) {
