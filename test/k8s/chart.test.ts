@@ -342,7 +342,10 @@ describe('what an operator gets', () => {
     expect(container.command).toEqual(['node', 'dist/api/main.js']);
     expect(container.readinessProbe.httpGet).toEqual({ path: '/ready', port: 'http' });
     expect(container.livenessProbe.httpGet).toEqual({ path: '/health', port: 'http' });
-    expect(container.ports).toEqual([{ name: 'http', containerPort: 8787, protocol: 'TCP' }]);
+    expect(container.ports).toEqual([
+      { name: 'http', containerPort: 8787, protocol: 'TCP' },
+      { name: 'metrics', containerPort: 9464, protocol: 'TCP' },
+    ]);
     expect(container.lifecycle.preStop.sleep.seconds).toBeGreaterThan(0);
     expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(120 + container.lifecycle.preStop.sleep.seconds);
     expect(named(objects, 'Service', 'askflow-api').spec.ports[0].targetPort).toBe('http');
@@ -374,6 +377,29 @@ describe('what an operator gets', () => {
         expect(Number(hookSecret.metadata.annotations['helm.sh/hook-weight'])).toBeLessThan(Number(job.metadata.annotations['helm.sh/hook-weight']));
       }
     }
+  });
+
+  test('api and worker pods serve Prometheus metrics on a port of their own, scrapeable through the policies', async () => {
+    const { objects } = await render();
+    for (const name of ['askflow-api', 'askflow-worker']) {
+      const d = named(objects, 'Deployment', name);
+      const container = d.spec.template.spec.containers[0];
+      expect(container.ports).toContainEqual({ name: 'metrics', containerPort: 9464, protocol: 'TCP' });
+      expect(d.spec.template.metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9464', 'prometheus.io/path': '/metrics' });
+      const parsed = readEnv(processEnv(containerEnv(d), { ASKFLOW_MASTER_KEY: MASTER_KEY, DATABASE_URL: 'postgres://db/askflow' }));
+      expect(parsed).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '0.0.0.0', METRICS_TENANT_LABELS: false });
+      // Not the api's own port: /metrics is never public.
+      expect(parsed.METRICS_PORT).not.toBe(parsed.PORT);
+      const policy = named(objects, 'NetworkPolicy', name);
+      expect(policy.spec.ingress.some((rule: { ports: { port: number }[] }) => rule.ports.some((p) => p.port === 9464))).toBe(true);
+    }
+    const off = (await render([], ['metrics={"enabled":false}'])).objects;
+    for (const name of ['askflow-api', 'askflow-worker']) {
+      const container = named(off, 'Deployment', name).spec.template.spec.containers[0];
+      expect((container.ports ?? []).map((p: { name: string }) => p.name)).not.toContain('metrics');
+      expect(containerEnv(named(off, 'Deployment', name)).map((e) => e.name)).not.toContain('METRICS_PORT');
+    }
+    expect(named(off, 'NetworkPolicy', 'askflow-worker').spec.ingress).toBeUndefined();
   });
 
   test('the environment is what config/env.ts reads, and Temporal Cloud gets TLS and the API key from a Secret', async () => {
@@ -505,12 +531,12 @@ describe('NetworkPolicies', () => {
     // No rule names a Temporal internal port at all.
     const ports = policies.flatMap((p) => (p.spec.egress ?? []).flatMap((r: { ports?: { port: number }[] }) => (r.ports ?? []).map((x) => x.port)));
     expect(ports.filter((p) => INTERNAL_TEMPORAL_PORTS.includes(p))).toEqual([]);
-    // The api takes connections on its port from anyone; workers take none.
+    // The api takes connections on its port from anyone; workers only scrapes of their metrics.
     const apiPolicy = named(objects, 'NetworkPolicy', 'askflow-api');
-    expect(apiPolicy.spec.ingress).toEqual([{ ports: [{ protocol: 'TCP', port: 8787 }] }]);
+    expect(apiPolicy.spec.ingress).toEqual([{ ports: [{ protocol: 'TCP', port: 8787 }] }, { ports: [{ protocol: 'TCP', port: 9464 }] }]);
     const workerPolicy = named(objects, 'NetworkPolicy', 'askflow-worker');
     expect(workerPolicy.spec.policyTypes).toContain('Ingress');
-    expect(workerPolicy.spec.ingress).toBeUndefined();
+    expect(workerPolicy.spec.ingress).toEqual([{ ports: [{ protocol: 'TCP', port: 9464 }] }]);
   });
 
   test('versioned: every worker version gets the workers\' policy; the promote hook reaches the Temporal frontend and DNS only', async () => {

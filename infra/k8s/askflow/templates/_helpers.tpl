@@ -348,3 +348,44 @@ checksum/secret: {{ include (print .Template.BasePath "/secret.yaml") . | sha256
     {{- end }}
   {{- end }}
 {{- end -}}
+
+{{/* Prometheus /metrics on a port of its own (metrics.port), for api and worker containers. */}}
+{{- define "askflow.metricsEnv" -}}
+{{- if .Values.metrics.enabled }}
+- name: METRICS_HOST
+  value: 0.0.0.0
+- name: METRICS_PORT
+  value: {{ .Values.metrics.port | quote }}
+- name: METRICS_TENANT_LABELS
+  value: {{ .Values.metrics.tenantLabels | quote }}
+{{- end }}
+{{- end }}
+
+{{- define "askflow.metricsPort" -}}
+{{- if .Values.metrics.enabled }}
+- name: metrics
+  containerPort: {{ .Values.metrics.port }}
+  protocol: TCP
+{{- end }}
+{{- end }}
+
+{{/* prometheus.io annotations, for Prometheus set up to discover pods by them. */}}
+{{- define "askflow.metricsAnnotations" -}}
+{{- if and .Values.metrics.enabled .Values.metrics.podAnnotations }}
+prometheus.io/scrape: "true"
+prometheus.io/port: {{ .Values.metrics.port | quote }}
+prometheus.io/path: /metrics
+{{- end }}
+{{- end }}
+
+{{/* NetworkPolicy ingress to the metrics port from metrics.scrapeFrom (empty: from anywhere). */}}
+{{- define "askflow.ingress.metrics" -}}
+{{- if .Values.metrics.enabled }}
+- ports:
+    - {protocol: TCP, port: {{ .Values.metrics.port }}}
+  {{- with .Values.metrics.scrapeFrom }}
+  from:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+{{- end }}
+{{- end }}
