@@ -9,7 +9,8 @@ import { supervise, type Supervised } from './supervise.js';
 import { provisionTemporal } from './temporal.js';
 import { startTemporalCluster } from './temporalCluster.js';
 import { startTemporalUi } from './temporalUi.js';
-import { makeCurrent } from './workerVersion.js';
+import { readTemporalEnv } from '../config/env.js';
+import { promoteVersion } from '../worker/deployment.js';
 import type { WorkerDeploymentVersion } from '@temporalio/common';
 
 export interface StackPorts {
@@ -218,7 +219,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     started.push(...workers, codec);
     // Versioned workers take no new runs until their version is the deployment's current one.
     if ((serviceEnv.ASKFLOW_WORKER_VERSIONING ?? 'off') !== 'off' && workerVersion) {
-      await makeCurrent(serviceEnv, workerVersion);
+      await promoteVersion(readTemporalEnv(serviceEnv), workerVersion, { identity: 'askflow launcher' });
       opts.log(`worker deployment version ${workerVersion.deploymentName}/${workerVersion.buildId} is current`);
     }
     // One api listens on the api port itself; several listen on ports of their own behind the load balancer there.

@@ -4,10 +4,12 @@
 // non-determinism); the old workers stay up until their runs drain.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { WorkflowService } from '@temporalio/client';
+import { Connection, type WorkflowService } from '@temporalio/client';
 import type { WorkerDeploymentVersion } from '@temporalio/common';
 import type { WorkerDeploymentOptions } from '@temporalio/worker';
 import type { TemporalEnv } from '../config/env.js';
+import { temporalConnectionOptions } from '../config/temporalConnection.js';
+import { bundleKey } from './workflowBundle.js';
 
 type VersioningEnv = Pick<TemporalEnv, 'ASKFLOW_WORKER_VERSIONING' | 'ASKFLOW_DEPLOYMENT_NAME' | 'ASKFLOW_BUILD_ID'>;
 
@@ -16,8 +18,13 @@ export function buildIdOf(bundleFile: string): string {
   return createHash('sha256').update(readFileSync(bundleFile)).digest('hex').slice(0, 16);
 }
 
-export function deploymentVersion(env: VersioningEnv, defaultBuildId: string): WorkerDeploymentVersion {
-  return { deploymentName: env.ASKFLOW_DEPLOYMENT_NAME, buildId: env.ASKFLOW_BUILD_ID ?? defaultBuildId };
+/**
+ * This process's version: ASKFLOW_BUILD_ID, else the hash of the workflow code it runs — the
+ * prebuilt bundle it was given, or this build's bundle key (pass it when already computed).
+ */
+export function deploymentVersion(env: VersioningEnv & Pick<TemporalEnv, 'ASKFLOW_WORKFLOW_BUNDLE'>, key?: string): WorkerDeploymentVersion {
+  const own = () => (env.ASKFLOW_WORKFLOW_BUNDLE ? buildIdOf(env.ASKFLOW_WORKFLOW_BUNDLE) : (key ?? bundleKey()));
+  return { deploymentName: env.ASKFLOW_DEPLOYMENT_NAME, buildId: env.ASKFLOW_BUILD_ID ?? own() };
 }
 
 /** The worker's deployment options: always its version (shown per poller), versioned routing when asked for. */
@@ -50,5 +57,15 @@ export async function setCurrentVersion(
       }
       await new Promise((r) => setTimeout(r, wait));
     }
+  }
+}
+
+/** Connects to Temporal as `env` says (TLS, API key) and makes `version` current there. */
+export async function promoteVersion(env: TemporalEnv, version: WorkerDeploymentVersion, opts: { timeoutMs?: number; identity?: string } = {}): Promise<void> {
+  const connection = await Connection.connect(temporalConnectionOptions(env));
+  try {
+    await setCurrentVersion(connection.workflowService, env.TEMPORAL_NAMESPACE, version, opts);
+  } finally {
+    await connection.close();
   }
 }

@@ -65,8 +65,8 @@ export function bundlePath(key = bundleKey()): string {
  * Falls back to bundling inside the worker when the build folder cannot be written (a read-only
  * image built without running `bundleMain`): slower and bigger, never wrong.
  */
-export function workflowSource(log: (message: string) => void): { workflowBundle: { codePath: string } } | { workflowsPath: string } {
-  const codePath = bundlePath();
+export function workflowSource(log: (message: string) => void, key = bundleKey()): { workflowBundle: { codePath: string } } | { workflowsPath: string } {
+  const codePath = bundlePath(key);
   if (!existsSync(codePath)) {
     try {
       execFileSync(process.execPath, [join(distRoot, 'worker', 'bundleMain.js'), codePath], { stdio: ['ignore', 'ignore', 'pipe'] });
