@@ -13,6 +13,9 @@ const since = (c: AskCount) => Math.max(0, Date.now() - c.input.receivedAt) / 10
 
 export type AskOutcome = 'answered' | 'failed' | 'cancelled' | 'timeout';
 
+/** An ask that did not answer, by its error code (the JSON error's, or the stream's `error` event's). */
+export const outcomeOf = (code: string): AskOutcome => (code === 'Timeout' ? 'timeout' : code === 'Cancelled' ? 'cancelled' : 'failed');
+
 export function countAsk(c: AskCount, mode: 'json' | 'stream', outcome: AskOutcome, answer?: Pick<AskResponse, 'intent' | 'model'>): void {
   asks.inc({ intent: answer?.intent ?? '', model: answer?.model ?? c.input.model, outcome, mode, key_mode: c.input.keyMode, tenant: tenantLabel(c.input.tenantId) });
   askDuration.observe({ mode, outcome }, since(c));
@@ -26,6 +29,6 @@ export function countStreamed(c: AskCount, event: StreamEvent): void {
   } else if (event.type === 'done') {
     countAsk(c, 'stream', 'answered', event);
   } else if (event.type === 'error') {
-    countAsk(c, 'stream', event.code === 'Cancelled' ? 'cancelled' : 'failed');
+    countAsk(c, 'stream', outcomeOf(event.code));
   }
 }

@@ -21,7 +21,7 @@ import { rateLimit, type RateLimitDefaults } from '../middleware/rateLimit.js';
 import type { State, StateContext } from '../state.js';
 import type { WorkerPresence } from '../workerPresence.js';
 import type { Throttles } from '../middleware/throttles.js';
-import { countAsk, countStreamed, type AskCount } from '../ask/askCount.js';
+import { countAsk, countStreamed, outcomeOf, type AskCount } from '../ask/askCount.js';
 import { rejections } from '../../metrics/askMetrics.js';
 import { tenantLabel } from '../../metrics/registry.js';
 
@@ -120,7 +120,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
       ctx.body = answer;
       countAsk(count, 'json', 'answered', answer);
     } catch (err) {
-      countAsk(count, 'json', err instanceof ApiError && err.code === 'Timeout' ? 'timeout' : err instanceof ApiError && err.code === 'Cancelled' ? 'cancelled' : 'failed');
+      countAsk(count, 'json', outcomeOf(err instanceof ApiError ? err.code : 'Internal'));
       throw err;
     }
     ctx.state.timing.mark('result');
