@@ -41,7 +41,7 @@ interface GroupVersionKind {
  * The schema folder for KUBERNETES_VERSION plus KEDA's kinds: made once (seconds: two module
  * downloads, ~19 MB and ~3 MB, and the conversion), then reused.
  */
-export async function kubernetesSchemas(helm: string, log: (m: string) => void): Promise<string> {
+export async function kubernetesSchemas(log: (m: string) => void): Promise<string> {
   const dir = join(CACHE_DIR, 'k8s-schemas', KUBERNETES_VERSION);
   const stamp = JSON.stringify({ kubernetes: KUBERNETES_VERSION, keda: KEDA_VERSION, converter: CONVERTER_REVISION });
   const stampFile = join(dir, 'sources.json');
@@ -58,7 +58,7 @@ export async function kubernetesSchemas(helm: string, log: (m: string) => void):
     const files = kubernetesSchemaFiles(swagger.definitions);
     const objectMeta = files.objectMeta;
     for (const crd of KEDA_CRDS) {
-      const documents = await yamlDocuments(helm, readFileSync(join(keda, 'config', 'crd', 'bases', crd), 'utf8'));
+      const documents = yamlDocuments(readFileSync(join(keda, 'config', 'crd', 'bases', crd), 'utf8'));
       for (const document of documents) for (const [name, schema] of crdSchemaFiles(document, objectMeta)) files.schemas.set(name, schema);
     }
     rmSync(staging, { recursive: true, force: true });

@@ -88,7 +88,7 @@ async function kubePlay(image: string, env: { databaseUrl: string; temporalAddre
   try {
     writeFileSync(join(dir, 'values.json'), JSON.stringify(values));
     const rendered = execFileSync(helm, ['template', 'askflow', join(REPO_ROOT, 'infra/k8s/askflow'), '--kube-version', '1.35.4', '-f', join(dir, 'values.json')], { encoding: 'utf8' });
-    const docs = await yamlDocuments(helm, rendered);
+    const docs = yamlDocuments(rendered);
     const played = docs.filter((d: Manifest) => PLAYABLE.has(String(d.kind))).map(forHostNetwork);
     const left = docs.filter((d: Manifest) => !PLAYABLE.has(String(d.kind))).map((d) => String(d.kind));
     say(`kube play: ${played.map((d) => `${String(d.kind)}/${String((d.metadata as { name: string }).name)}`).join(', ')}; left to a cluster: ${[...new Set(left)].join(', ')}`);

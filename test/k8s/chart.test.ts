@@ -33,7 +33,7 @@ beforeAll(async () => {
   // Cold machine: Helm builds in ~6 min on 2 cores, kubeconform in seconds, the schemas in ~10 s.
   helm = await helmBinary(log);
   kubeconform = await kubeconformBinary(log);
-  schemas = await kubernetesSchemas(helm, log);
+  schemas = await kubernetesSchemas(log);
 }, 15 * 60_000);
 
 /** `helm template` of the chart with these values files and --set-json pairs: its text and objects. */
@@ -42,7 +42,7 @@ async function render(valuesFiles: string[] = [], setJson: string[] = []): Promi
   for (const f of valuesFiles) args.push('-f', join(EXAMPLES_DIR, f));
   for (const s of setJson) args.push('--set-json', s);
   const { stdout } = await run(helm, args, { maxBuffer: 64 * 1024 * 1024 });
-  return { text: stdout, objects: (await yamlDocuments(helm, stdout)) as K8sObject[] };
+  return { text: stdout, objects: yamlDocuments(stdout) as K8sObject[] };
 }
 
 interface Validation {
