@@ -10,21 +10,23 @@ const BELOW = {
   codec: ['config'],
   // Prometheus metrics of the process (prom-client): what api and worker count.
   metrics: ['config'],
-  net: ['contract', 'config', 'text'],
+  // OpenTelemetry traces: the tracer provider, span helpers and the Temporal interceptors' wiring.
+  tracing: ['config'],
+  net: ['contract', 'config', 'text', 'tracing'],
   store: ['contract', 'config', 'text'],
-  providers: ['contract', 'config', 'text', 'net'],
-  knowledge: ['contract', 'config', 'text', 'net', 'store', 'providers'],
+  providers: ['contract', 'config', 'text', 'net', 'tracing'],
+  knowledge: ['contract', 'config', 'text', 'net', 'store', 'providers', 'tracing'],
   // The shared ask interface: types and definitions for api, worker, activities and workflows.
   interface: ['contract', 'text', 'store', 'providers', 'knowledge'],
-  activities: ['contract', 'config', 'metrics', 'text', 'net', 'store', 'providers', 'knowledge', 'interface'],
+  activities: ['contract', 'config', 'metrics', 'tracing', 'text', 'net', 'store', 'providers', 'knowledge', 'interface'],
   // Deterministic workflow code: the shared interface and wire shapes only.
   workflows: ['contract', 'interface'],
-  api: ['contract', 'config', 'codec', 'metrics', 'text', 'net', 'store', 'providers', 'knowledge', 'interface'],
-  worker: ['contract', 'config', 'codec', 'metrics', 'text', 'net', 'store', 'providers', 'knowledge', 'interface', 'activities', 'workflows'],
+  api: ['contract', 'config', 'codec', 'metrics', 'tracing', 'text', 'net', 'store', 'providers', 'knowledge', 'interface'],
+  worker: ['contract', 'config', 'codec', 'metrics', 'tracing', 'text', 'net', 'store', 'providers', 'knowledge', 'interface', 'activities', 'workflows'],
   contract: [],
   client: ['contract'],
   console: ['contract', 'client'],
-  infra: ['contract', 'config', 'codec', 'metrics', 'text', 'net', 'store', 'providers', 'knowledge', 'interface', 'activities', 'workflows', 'api', 'worker'],
+  infra: ['contract', 'config', 'codec', 'metrics', 'tracing', 'text', 'net', 'store', 'providers', 'knowledge', 'interface', 'activities', 'workflows', 'api', 'worker'],
 };
 const FOLDERS = [...Object.keys(BELOW), 'bench', 'test'];
 

@@ -7,6 +7,8 @@ import { temporalConnectionOptions } from '../config/temporalConnection.js';
 import { chooseVectorIndex } from '../knowledge/vectors/select.js';
 import { configureMetrics } from '../metrics/registry.js';
 import { startMetricsServer } from '../metrics/server.js';
+import { startTracing } from '../tracing/setup.js';
+import { tracingClientInterceptors } from '../tracing/temporal.js';
 import { migrate } from '../store/migrate.js';
 import { createChannelListener } from '../store/notifications.js';
 import { createPool } from '../store/pool.js';
@@ -17,6 +19,8 @@ import { workerPresence } from './workerPresence.js';
 import { createThrottles } from './middleware/throttles.js';
 import { BUILT_CONSOLE_DIR } from './routes/console.js';
 
+// Before anything that makes spans: the tracer provider is global.
+const tracing = startTracing('api');
 const env = readEnv();
 const log = createLogger('api', env.LOG_LEVEL);
 configureMetrics({ process: 'api', tenantLabels: env.METRICS_TENANT_LABELS });
@@ -25,7 +29,7 @@ const metrics = env.METRICS_PORT === undefined ? null : await startMetricsServer
 const pool = createPool(env.DATABASE_URL, 20);
 await migrate(env.DATABASE_URL, (m) => log.debug(m));
 const connection = await Connection.connect(temporalConnectionOptions(env));
-const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: askflowDataConverter(env) });
+const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: askflowDataConverter(env), interceptors: tracingClientInterceptors(tracing) });
 
 const liveEvents = env.LIVE_EVENTS === 'on' ? createChannelListener(pool) : undefined;
 const app = createApp({
@@ -71,6 +75,7 @@ async function stop() {
   await connection.close();
   await liveEvents?.close();
   await pool.end();
+  await tracing?.shutdown();
   log.info('api stopped');
   process.exit(0);
 }

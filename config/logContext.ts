@@ -1,6 +1,7 @@
 // Fields every log line of the current request or activity carries (requestId, tenant, askId),
 // without passing a logger around: an AsyncLocalStorage that the loggers mix into each line.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { trace } from '@opentelemetry/api';
 
 export type LogFields = Record<string, string>;
 
@@ -18,4 +19,13 @@ export function withLogContext<T>(fields: LogFields, fn: () => T): T {
 export function addLogContext(fields: LogFields): void {
   const current = store.getStore();
   if (current) Object.assign(current, fields);
+}
+
+/**
+ * The trace and span ids of the span running now, so a log line and its trace find each other;
+ * none with tracing off (the OpenTelemetry API is then a no-op and no span is ever active).
+ */
+export function traceFields(): LogFields {
+  const ctx = trace.getActiveSpan()?.spanContext();
+  return ctx && trace.isSpanContextValid(ctx) ? { traceId: ctx.traceId, spanId: ctx.spanId } : {};
 }

@@ -78,6 +78,8 @@ export interface AskPlan {
   historyTokenBudget: number;
   /** Rounds of tool calls the model may make before it must answer (absent in plans made before routing). */
   maxToolRounds?: number;
+  /** Message and answer text may go on trace spans (absent in plans made before tracing: no). */
+  traceContent?: boolean;
   /** Knowledge search: null when RAG is off or the project has no indexed document. */
   knowledge: { embeddingModel: ModelPlan; topK: number; minScore: number } | null;
   /** The tools the model may choose from: empty when tools are off. */

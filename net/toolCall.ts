@@ -2,6 +2,8 @@ import { isHeaderValue, isReservedHeader, signatureHeader, SERVICE_HEADERS, type
 import { BlockedAddressError, type UrlPolicy } from './addressGuard.js';
 import { fetchBounded, FetchBoundedError } from './fetchBounded.js';
 import { retryAfterMs } from './retryAfter.js';
+import { ASKFLOW, GEN_AI } from '../tracing/attributes.js';
+import { inSpan, recordFailure, SpanKind, traceHeaders, type Attributes } from '../tracing/spans.js';
 
 /** A tool's answer is read up to this size; more is refused rather than truncated. */
 export const MAX_TOOL_RESPONSE_BYTES = 256 * 1024;
@@ -53,13 +55,45 @@ export function toolCallHeaders(input: ToolCallInput, body: string, timestamp: n
   return headers;
 }
 
+/** Where the call goes, for its span: never the query string (owners put keys there). */
+function targetAttributes(url: string, method: string): Attributes {
+  try {
+    const u = new URL(url);
+    return { 'http.request.method': method, 'url.full': `${u.origin}${u.pathname}`, 'server.address': u.hostname, 'server.port': Number(u.port) || (u.protocol === 'https:' ? 443 : 80) };
+  } catch {
+    return { 'http.request.method': method };
+  }
+}
+
+/** The headers with this call's W3C trace context, replacing any the caller forwarded under the same names. */
+function withTraceContext(headers: Record<string, string>): Record<string, string> {
+  const trace = traceHeaders();
+  if (!Object.keys(trace).length) return headers;
+  const own = new Set(Object.keys(trace));
+  return { ...Object.fromEntries(Object.entries(headers).filter(([name]) => !own.has(name.toLowerCase()))), ...trace };
+}
+
 /**
  * One signed attempt (signed now, so every retry carries a fresh timestamp). Network errors,
  * timeouts, 5xx and 429 are worth retrying; other 4xx, refused addresses and oversize answers are not.
+ * The attempt is a GenAI `execute_tool` client span whose context the tool receives as
+ * `traceparent`, so its owner can join the ask's trace.
  */
-export async function sendToolCall(input: ToolCallInput, policy: UrlPolicy): Promise<ToolCallOutcome> {
+export function sendToolCall(input: ToolCallInput, policy: UrlPolicy): Promise<ToolCallOutcome> {
+  const attributes = { [GEN_AI.operation]: 'execute_tool', [GEN_AI.toolName]: input.tool.name, [GEN_AI.toolType]: 'function', [ASKFLOW.tool]: input.tool.name, ...targetAttributes(input.tool.url, input.tool.method) };
+  return inSpan(`execute_tool ${input.tool.name}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    const outcome = await attemptToolCall(input, policy);
+    if (outcome.kind !== 'ok') recordFailure(span, new Error(outcome.reason));
+    const status = outcome.kind === 'ok' ? outcome.status : outcome.kind === 'fail' ? outcome.status : undefined;
+    if (status !== undefined) span.setAttribute('http.response.status_code', status);
+    span.setAttribute('askflow.tool.outcome', outcome.kind);
+    return outcome;
+  });
+}
+
+async function attemptToolCall(input: ToolCallInput, policy: UrlPolicy): Promise<ToolCallOutcome> {
   const body = toolCallBody(input.tool.name, input.arguments, input.toolHeaders);
-  const headers = toolCallHeaders(input, body, Math.floor(Date.now() / 1000));
+  const headers = withTraceContext(toolCallHeaders(input, body, Math.floor(Date.now() / 1000)));
   // The api refuses such values up front; an ask started before that check must still fail
   // plainly here, not be retried as if the network were at fault.
   const bad = Object.entries(headers).find(([, value]) => !isHeaderValue(value));

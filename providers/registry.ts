@@ -1,5 +1,6 @@
 import { localKind } from './kinds/local/index.js';
 import { openaiKind } from './kinds/openai/index.js';
+import { tracedChatProvider, tracedEmbedder, type TraceOptions } from './traced.js';
 import type { ChatProvider, Embedder, ProviderConnection, ProviderKind } from './types.js';
 
 export type { ProviderConnection, ProviderKind } from './types.js';
@@ -69,9 +70,9 @@ export function offeredModels(connection: ConnectionKind, use: 'chat' | 'embeddi
   return (use === 'chat' ? kind.chatModels : kind.embeddingModels)?.map((m) => `${connection.name}:${m}`);
 }
 
-/** The chat provider on `connection`, in the protocol of its kind. */
-export function chatProviderFor(connection: ProviderConnection, timeoutMs = 110_000): ChatProvider {
-  return kindFor(connection).chat(connection, timeoutMs);
+/** The chat provider on `connection`, in the protocol of its kind; each call is a span (with message text only if `trace.captureContent`). */
+export function chatProviderFor(connection: ProviderConnection, timeoutMs = 110_000, trace: TraceOptions = { captureContent: false }): ChatProvider {
+  return tracedChatProvider(kindFor(connection).chat(connection, timeoutMs), connection, trace);
 }
 
 /** The embedder for `model` (the part of the embedding model id after `<provider>:`) on `connection`. */
@@ -82,5 +83,5 @@ export function embedderFor(connection: ProviderConnection, model: string): Embe
   if (offered && !offered.includes(id)) {
     throw new Error(`unknown ${connection.name} embedding model "${id}"; ${connection.name} offers ${offered.join(', ') || 'none'}`);
   }
-  return kind.embeddings(connection, model);
+  return tracedEmbedder(kind.embeddings(connection, model), connection, model);
 }

@@ -26,6 +26,8 @@ export interface Project {
   chunkOverlap: number;
   /** Hosts the project's tools and knowledge URLs may reach (`*.example.com`, `host:port`); empty: any. */
   allowedHosts: string[];
+  /** Message and answer text on trace spans (opt-in; off by default). */
+  traceContent: boolean;
   /** Token and cost caps (`{}` when none were ever set: read through limitsOf). */
   budget: Partial<BudgetLimits>;
 }
@@ -52,6 +54,7 @@ const COLUMNS: Record<keyof Omit<Project, 'id'>, string> = {
   chunkTokens: 'chunk_tokens',
   chunkOverlap: 'chunk_overlap',
   allowedHosts: 'allowed_hosts',
+  traceContent: 'trace_content',
   budget: 'budget',
 };
 

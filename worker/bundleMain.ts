@@ -4,10 +4,11 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
+import { WORKFLOW_INTERCEPTOR_MODULES } from '../tracing/temporal.js';
 import { bundlePath, WORKFLOWS_PATH } from './workflowBundle.js';
 
 const out = process.argv[2] ?? bundlePath();
-const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH });
+const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES });
 mkdirSync(dirname(out), { recursive: true });
 // Write then rename: a worker starting beside us never reads half a bundle.
 const partial = `${out}.${process.pid}.partial`;

@@ -5,6 +5,8 @@ import type { ActivityInterceptorsFactory, LogEntry, LogLevel } from '@temporali
 import { DefaultLogger } from '@temporalio/worker';
 import { withLogContext, type LogFields } from '../config/logContext.js';
 import type { Logger } from '../config/logger.js';
+import { ASKFLOW } from '../tracing/attributes.js';
+import { annotateActiveSpan } from '../tracing/spans.js';
 
 const SDK_LEVEL: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', fatal: 'ERROR', silent: 'ERROR' };
 const PINO_METHOD = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
@@ -32,7 +34,7 @@ function idsOf(args: unknown[]): LogFields {
   return fields;
 }
 
-/** Activity interceptors: the activity runs in a log context of its ids, which the SDK's lines about it carry too. */
+/** Activity interceptors: the activity runs in a log context of its ids, which the SDK's lines about it and its span carry too. */
 export const activityLogContext: ActivityInterceptorsFactory = (ctx) => {
   let fields: LogFields = {};
   return {
@@ -40,6 +42,8 @@ export const activityLogContext: ActivityInterceptorsFactory = (ctx) => {
       execute: (input, next) => {
         const askId = ctx.info.workflowExecution?.workflowId;
         fields = { ...(askId ? { askId } : {}), ...idsOf(input.args) };
+        // The activity's span (with tracing on) says whose ask it ran for.
+        annotateActiveSpan({ ...(fields.askId ? { [ASKFLOW.askId]: fields.askId } : {}), ...(fields.tenant ? { [ASKFLOW.tenant]: fields.tenant } : {}), ...(fields.requestId ? { [ASKFLOW.requestId]: fields.requestId } : {}), [ASKFLOW.attempt]: ctx.info.attempt });
         return withLogContext(fields, () => next(input));
       },
     },

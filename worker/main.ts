@@ -12,6 +12,8 @@ import { deploymentVersion, workerDeploymentOptions } from './deployment.js';
 import { bundleKey, workflowSource } from './workflowBundle.js';
 import { activityLogContext } from './logging.js';
 import { installWorkerRuntime } from './observability.js';
+import { startTracing } from '../tracing/setup.js';
+import { tracingActivityInterceptors, tracingSinks, WORKFLOW_INTERCEPTOR_MODULES } from '../tracing/temporal.js';
 
 const env = readEnv();
 const log = createLogger('worker', env.LOG_LEVEL);
@@ -27,6 +29,7 @@ const connection = await NativeConnection.connect(temporalConnectionOptions(env)
 const key = env.ASKFLOW_WORKFLOW_BUNDLE ? undefined : bundleKey();
 const source = env.ASKFLOW_WORKFLOW_BUNDLE ? { workflowBundle: { codePath: env.ASKFLOW_WORKFLOW_BUNDLE } } : workflowSource((m) => log.info(m), key);
 const version = deploymentVersion(env, key);
+const tracing = startTracing('worker', version.buildId);
 const worker = await Worker.create({
   connection,
   namespace: env.TEMPORAL_NAMESPACE,
@@ -35,7 +38,9 @@ const worker = await Worker.create({
   dataConverter: askflowDataConverter(env),
   ...source,
   workerDeploymentOptions: workerDeploymentOptions(env, version),
-  interceptors: { activity: [activityLogContext] },
+  // The tracing interceptors first: the activity's span is active when ours adds its ids to it.
+  interceptors: { activity: [...tracingActivityInterceptors(tracing), activityLogContext], ...('workflowsPath' in source ? { workflowModules: WORKFLOW_INTERCEPTOR_MODULES } : {}) },
+  sinks: tracingSinks(tracing),
   activities: createActivities({ pool, masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY), vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }), liveEvents: env.LIVE_EVENTS === 'on' }),
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: `${env.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
@@ -51,6 +56,7 @@ await worker.run();
 await metrics?.close();
 await connection.close();
 await pool.end();
+await tracing?.shutdown();
 log.info('worker stopped');
 // The SDK's native runtime keeps the event loop alive; everything is drained, so leave now.
 process.exit(0);

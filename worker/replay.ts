@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from '@temporalio/worker';
+import { tracingSinks, WORKFLOW_INTERCEPTOR_MODULES } from '../tracing/temporal.js';
 
 const files = process.argv.slice(2);
 if (!files.length) {
@@ -15,7 +16,11 @@ if (!files.length) {
 }
 const histories = files.map((file) => ({ workflowId: basename(file, '.json'), history: JSON.parse(readFileSync(file, 'utf8')) as unknown }));
 let failed = 0;
-for await (const result of Worker.runReplayHistories({ workflowsPath: fileURLToPath(new URL('../workflows/index.js', import.meta.url)) }, histories)) {
+for await (const result of Worker.runReplayHistories(
+  // The workflow code as the worker bundles it: with the tracing interceptors.
+  { workflowsPath: fileURLToPath(new URL('../workflows/index.js', import.meta.url)), interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES }, sinks: tracingSinks(null) },
+  histories,
+)) {
   if (result.error) {
     failed++;
     console.log(`FAIL ${result.workflowId}: ${String(result.error)}`);

@@ -11,7 +11,7 @@ import { chatRequestFor } from './chatRequest.js';
  */
 export function composeAnswer(deps: ConnectionDeps) {
   return async function composeAnswer(plan: AskPlan, input: AskWorkflowInput, context: ContextPassage[]): Promise<GeneratedAnswer> {
-    const provider = await chatProviderOf(deps, plan.projectId, plan.model);
+    const provider = await chatProviderOf(deps, plan);
     const request = await chatRequestFor(deps.pool, plan, input, context);
     const publisher = input.stream ? new DeltaPublisher({ live: livePush(deps) }) : null;
     try {

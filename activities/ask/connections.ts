@@ -1,6 +1,6 @@
 import { chatProviderFor, embedderFor, type ProviderConnection } from '../../providers/registry.js';
 import type { ChatProvider, Embedder } from '../../providers/types.js';
-import type { ModelPlan } from '../../interface/ask.js';
+import type { AskPlan, ModelPlan } from '../../interface/ask.js';
 import { FAILURE_TYPES } from '../../interface/failures.js';
 import type { Pool } from '../../store/pool.js';
 import { StepFailure } from '../failures.js';
@@ -21,9 +21,9 @@ async function connectionFor(deps: ConnectionDeps, projectId: string, model: Mod
   return connection;
 }
 
-/** The chat provider that runs the plan's model. */
-export async function chatProviderOf(deps: ConnectionDeps, projectId: string, model: ModelPlan): Promise<ChatProvider> {
-  return chatProviderFor(await connectionFor(deps, projectId, model));
+/** The chat provider that runs the plan's model (its spans carry message text only if the project opted in). */
+export async function chatProviderOf(deps: ConnectionDeps, plan: Pick<AskPlan, 'projectId' | 'model' | 'traceContent'>): Promise<ChatProvider> {
+  return chatProviderFor(await connectionFor(deps, plan.projectId, plan.model), undefined, { captureContent: plan.traceContent === true });
 }
 
 /** The project's fixed embedder: chunks and questions always go through the same one. */

@@ -45,6 +45,7 @@ export async function readPlan(pool: Pool, projectId: string, modelId?: string):
     temperature: project.temperature,
     historyTokenBudget: project.historyTokenBudget,
     maxToolRounds: project.maxToolRounds,
+    ...(project.traceContent ? { traceContent: true } : {}),
     knowledge: indexed ? { embeddingModel: modelPlan(project.embeddingModel, connections), topK: project.ragTopK, minScore: project.ragMinScore } : null,
     tools: tools.map(({ name, description, parameters, url, method, timeoutMs, forwardHeaders }) => ({ name, description, parameters, url, method, timeoutMs, forwardHeaders })),
     ...(project.toolsEnabled && project.allowedHosts.length ? { allowedHosts: project.allowedHosts } : {}),

@@ -23,7 +23,7 @@ export function offeredTools(plan: AskPlan): ToolSpec[] {
  */
 export function respondTurn(deps: RespondDeps) {
   return async function respondTurn(plan: AskPlan, input: AskWorkflowInput, rounds: ToolRound[], final: boolean): Promise<TurnOutcome> {
-    const provider = await chatProviderOf(deps, plan.projectId, plan.model);
+    const provider = await chatProviderOf(deps, plan);
     const request = { ...(await chatRequestFor(deps.pool, plan, input)), tools: offeredTools(plan), toolChoice: final ? ('none' as const) : ('auto' as const), rounds };
     const publisher = input.stream ? new DeltaPublisher({ announce: true, live: livePush(deps) }) : null;
     const corpus = plan.knowledge && deps.corpusStats ? deps.corpusStats(plan.projectId) : undefined;

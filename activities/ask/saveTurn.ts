@@ -5,6 +5,8 @@ import { cost, tokens } from '../../metrics/askMetrics.js';
 import { tenantLabel } from '../../metrics/registry.js';
 import { turnCost } from '../../store/prices.js';
 import { insertTurn } from '../../store/turns.js';
+import { ASKFLOW, GEN_AI } from '../../tracing/attributes.js';
+import { annotateActiveSpan } from '../../tracing/spans.js';
 
 /** Tokens and cost of a turn stored now (a retried save of the same run counts nothing). */
 function countSpend(projectId: string, response: AskResponse, costUsd: number | null): void {
@@ -38,5 +40,16 @@ export function saveTurn(pool: Pool) {
       response,
     });
     if (stored) countSpend(plan.projectId, response, costUsd);
+    // What the ask turned out to be, on the step's span: the trace is searchable by it.
+    annotateActiveSpan({
+      [ASKFLOW.intent]: response.intent,
+      [ASKFLOW.threadId]: response.threadId,
+      [ASKFLOW.chunks]: response.ragChunksUsed,
+      ...(response.toolUsed ? { [ASKFLOW.tool]: response.toolUsed } : {}),
+      [GEN_AI.responseModel]: response.model,
+      [GEN_AI.inputTokens]: response.usage.promptTokens,
+      [GEN_AI.outputTokens]: response.usage.completionTokens,
+      ...(costUsd !== null ? { 'askflow.cost_usd': costUsd } : {}),
+    });
   };
 }

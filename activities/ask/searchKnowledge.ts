@@ -3,6 +3,8 @@ import { retrievalDuration } from '../../metrics/askMetrics.js';
 import type { VectorIndex } from '../../knowledge/types.js';
 import type { AskPlan, RetrievedPassage } from '../../interface/ask.js';
 import { embedderOf, type ConnectionDeps } from './connections.js';
+import { ASKFLOW } from '../../tracing/attributes.js';
+import { annotateActiveSpan } from '../../tracing/spans.js';
 
 /** The project's chunks that answer the question, best first (none when nothing is relevant). */
 export function searchKnowledge(deps: ConnectionDeps & { vectorIndex: VectorIndex }) {
@@ -16,6 +18,7 @@ export function searchKnowledge(deps: ConnectionDeps & { vectorIndex: VectorInde
       mode: 'hybrid',
     });
     timer();
+    annotateActiveSpan({ [ASKFLOW.chunks]: found.length, 'askflow.retrieval.top_k': plan.knowledge.topK });
     return found.map((c) => ({ chunkId: c.id, documentId: c.documentId, document: c.document, chunkIndex: c.chunkIndex, text: c.text, headings: c.headings, score: c.score }));
   };
 }

@@ -6,7 +6,7 @@ import { withHeartbeat } from '../heartbeat.js';
 export function selectTool(deps: ConnectionDeps) {
   return async function selectTool(plan: AskPlan, message: string): Promise<ToolDecision> {
     if (!plan.tools.length) return { choice: null, usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } };
-    const provider = await chatProviderOf(deps, plan.projectId, plan.model);
+    const provider = await chatProviderOf(deps, plan);
     return withHeartbeat(() =>
       provider.chooseTool(
         { model: plan.model.name, system: plan.systemPrompt, history: [], message, context: [], temperature: plan.temperature },

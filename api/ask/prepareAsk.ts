@@ -55,7 +55,7 @@ export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: 
   timing.mark('thread');
   const idempotencyKey = ctx.get('Idempotency-Key') || undefined;
   const { workflowId, replay } = await workflowIdFor(deps.pool, project.id, idempotencyKey, req);
-  addLogContext({ askId: workflowId });
+  addLogContext({ askId: workflowId, ...(threadId ? { threadId } : {}) });
   timing.mark('idempotency');
   // A retry of an ask already under way is no new spending; a new ask must fit the budgets.
   if (!replay) {

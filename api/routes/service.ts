@@ -24,6 +24,7 @@ import type { Throttles } from '../middleware/throttles.js';
 import { countAsk, countStreamed, outcomeOf, type AskCount } from '../ask/askCount.js';
 import { rejections } from '../../metrics/askMetrics.js';
 import { tenantLabel } from '../../metrics/registry.js';
+import { activeSpan } from '../../tracing/spans.js';
 
 export interface ServiceDeps extends AskRuntime {
   pool: Pool;
@@ -112,7 +113,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
     }
     ctx.state.timing.mark('start');
     if (replay) ctx.set('Idempotent-Replayed', 'true');
-    const count: AskCount = { input, firstDelta: false };
+    const count: AskCount = { input, firstDelta: false, span: activeSpan() };
     if (reader) return streamAsk(ctx, workflowId, afterId, reader, replay ? undefined : count);
     ctx.set(ASK_ID_HEADER, workflowId);
     try {

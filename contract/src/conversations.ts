@@ -55,3 +55,44 @@ export type ThreadSummary = z.infer<typeof ThreadSummarySchema>;
 export type ThreadList = z.infer<typeof ThreadListSchema>;
 export type TurnView = z.infer<typeof TurnSchema>;
 export type ThreadTurns = z.infer<typeof ThreadTurnsSchema>;
+
+/** What a step of an ask's run did (from its activity's type). */
+export const TimelineStepKindSchema = z.enum(['plan', 'route', 'retrieve', 'tool', 'generate', 'persist', 'other']);
+
+/** One step of an ask's run, as its workflow history recorded it. */
+export const TimelineStepSchema = z.object({
+  /** The step as owners read it: "Route and answer", "Tool getWeather", "Save the turn". */
+  label: z.string(),
+  kind: TimelineStepKindSchema,
+  /** The activity that ran it. */
+  activity: z.string(),
+  /** Local activities run inside the workflow's task: no queue, no schedule-to-start. */
+  local: z.boolean(),
+  /** Milliseconds from the run's start until the step was scheduled, started (after any queue wait) and ended. */
+  scheduledMs: z.number(),
+  startedMs: z.number(),
+  endedMs: z.number().nullable(),
+  /** Attempts made (retries are attempts − 1). */
+  attempts: z.number().int().min(1),
+  status: z.enum(['completed', 'failed', 'timed_out', 'cancelled', 'running']),
+  /** The step's final error, or the error of the last failed attempt before a retry succeeded. */
+  error: z.string().nullable(),
+});
+
+/**
+ * Answer of `GET /manage/projects/{id}/asks/{askId}/timeline`: the steps of an ask's run, read
+ * from its Temporal workflow history. `orchestrationMs` is the run's time spent outside its steps
+ * (workflow tasks and queues).
+ */
+export const AskTimelineSchema = z.object({
+  askId: z.string(),
+  workflowType: z.string(),
+  status: z.enum(['running', 'completed', 'failed', 'cancelled', 'terminated', 'timed_out', 'continued_as_new']),
+  startedAt: z.string(),
+  durationMs: z.number().nullable(),
+  orchestrationMs: z.number().nullable(),
+  steps: z.array(TimelineStepSchema),
+});
+
+export type TimelineStep = z.infer<typeof TimelineStepSchema>;
+export type AskTimeline = z.infer<typeof AskTimelineSchema>;

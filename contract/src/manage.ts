@@ -42,6 +42,8 @@ const settings = {
   historyTokenBudget: z.number().int().min(0).max(200_000),
   /** Rounds of tool calls (knowledge search included) the model may make before it must answer. */
   maxToolRounds: z.number().int().min(1).max(8),
+  /** Put message and answer text on the ask's trace spans (OpenTelemetry export); off by default. */
+  traceContent: z.boolean(),
   /** Asks per minute for the whole project and per key; null → the service default. */
   rateLimitPerMinute: z.number().int().positive().max(MAX_RATE_PER_MINUTE).nullable(),
   keyRateLimitPerMinute: z.number().int().positive().max(MAX_RATE_PER_MINUTE).nullable(),
@@ -137,6 +139,7 @@ export const ProjectSchema = z.object({
   voiceModel: z.string().nullable(),
   historyTokenBudget: z.number(),
   maxToolRounds: z.number(),
+  traceContent: z.boolean(),
   rateLimitPerMinute: z.number().nullable(),
   keyRateLimitPerMinute: z.number().nullable(),
   embeddingModel: z.string(),

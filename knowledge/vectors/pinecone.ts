@@ -5,6 +5,7 @@
 import { Pinecone, type Index } from '@pinecone-database/pinecone';
 import type { VectorIndex, VectorMatch, VectorRecord } from '../types.js';
 import { batches, checkQueryVector, checkRecords, checkTopK } from './common.js';
+import { inSpan, SpanKind } from '../../tracing/spans.js';
 
 export interface PineconeVectorIndexOptions {
   apiKey: string;
@@ -22,11 +23,13 @@ const UPSERT_BATCH = 100;
 export class PineconeVectorIndex implements VectorIndex {
   readonly kind = 'pinecone' as const;
   private readonly index: Index<ChunkMetadata>;
+  private readonly host: string;
 
   constructor(options: PineconeVectorIndexOptions) {
     const client = new Pinecone({ apiKey: options.apiKey });
     // `host` makes the SDK talk to the data plane only; with a name it would first call describeIndex.
     this.index = client.index<ChunkMetadata>({ host: options.indexHost });
+    this.host = options.indexHost.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
   }
 
   async upsert(projectId: string, records: VectorRecord[]): Promise<void> {
@@ -61,7 +64,10 @@ export class PineconeVectorIndex implements VectorIndex {
   async query(projectId: string, vector: number[], topK: number): Promise<VectorMatch[]> {
     checkQueryVector(vector);
     if (checkTopK(topK) === 0) return [];
-    const { matches } = await this.index.query({ namespace: projectId, vector, topK, includeMetadata: false, includeValues: false });
+    // A client span per query, as the database conventions name one (the namespace is the tenant).
+    const { matches } = await inSpan('query pinecone', { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'pinecone', 'db.operation.name': 'query', 'db.namespace': projectId, 'server.address': this.host, 'db.query.top_k': topK } }, () =>
+      this.index.query({ namespace: projectId, vector, topK, includeMetadata: false, includeValues: false }),
+    );
     return matches.map((m) => {
       if (m.score === undefined) throw new Error(`Pinecone returned match ${m.id} without a score`);
       return { chunkId: m.id, score: m.score };

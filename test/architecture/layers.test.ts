@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { cruise, type IForbiddenRuleType, type IReporterOutput } from 'dependency-cruiser';
 import { REPO_ROOT } from '../../infra/paths.js';
 
-const SOURCES = ['api', 'activities', 'workflows', 'worker', 'interface', 'store', 'providers', 'knowledge', 'net', 'text', 'config', 'codec', 'contract/src', 'client/src', 'console/src', 'infra'];
+const SOURCES = ['api', 'activities', 'workflows', 'worker', 'interface', 'store', 'providers', 'knowledge', 'net', 'text', 'config', 'codec', 'metrics', 'tracing', 'contract/src', 'client/src', 'console/src', 'infra'];
 
 const rules = createRequire(import.meta.url)(join(REPO_ROOT, '.dependency-cruiser.cjs')) as { forbidden: IForbiddenRuleType[]; options: Record<string, unknown> };
 

@@ -1,6 +1,4 @@
 import { ProviderKindSchema } from '@askflow/contract';
-import { LocalProvider } from '../../providers/kinds/local/chat.js';
-import { OpenAICompatibleProvider } from '../../providers/kinds/openai/chat.js';
 import { builtInConnection, chatProviderFor, kindOf, offeredModels, providerKinds } from '../../providers/registry.js';
 import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { chatRequest } from './requests.js';
@@ -37,7 +35,6 @@ describe('the provider registry', () => {
 
   it('answers offline on the local connection', async () => {
     const provider = chatProviderFor(builtInConnection('local')!);
-    expect(provider).toBeInstanceOf(LocalProvider);
     const result = await provider.generate(chatRequest({ message: 'When do refunds arrive?', context: [{ source: 'faq', text: 'Refunds arrive within 5 days.' }] }));
     expect(result.text).toBe('Refunds arrive within 5 days. (faq)');
     expect(server.requests).toHaveLength(0);
@@ -45,7 +42,6 @@ describe('the provider registry', () => {
 
   it('speaks OpenAI chat completions on an openai connection, named after the connection, with its key', async () => {
     const provider = chatProviderFor({ name: 'acme', kind: 'openai', baseUrl: server.baseUrl, apiKey: server.apiKey });
-    expect(provider).toBeInstanceOf(OpenAICompatibleProvider);
     expect(provider.name).toBe('acme');
     const result = await provider.generate(chatRequest({ model: 'gpt-test' }));
     expect(result.text.length).toBeGreaterThan(0);

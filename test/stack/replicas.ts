@@ -8,6 +8,8 @@ export interface Replica {
   /** Set for an api replica. */
   baseUrl: string | null;
   pid: number;
+  /** Where its stdout and stderr (JSON log lines) go. */
+  logFile: string;
   /** SIGTERM, and wait for it to exit. */
   stop(): Promise<void>;
   /** SIGKILL: a crash, nothing drained. */
@@ -21,7 +23,8 @@ export interface Replica {
  */
 export async function startReplica(kind: 'api' | 'worker', env: Record<string, string> = {}): Promise<Replica> {
   const info = stackInfo();
-  const log = openSync(join(info.logDir, `${kind}-replica-${process.pid}-${Date.now()}.log`), 'a');
+  const logFile = join(info.logDir, `${kind}-replica-${process.pid}-${Date.now()}.log`);
+  const log = openSync(logFile, 'a');
   const child = fork(join(DIST_DIR, kind, 'main.js'), [], {
     env: {
       ...process.env,
@@ -52,6 +55,7 @@ export async function startReplica(kind: 'api' | 'worker', env: Record<string, s
   return {
     baseUrl: ready.port ? `http://127.0.0.1:${ready.port}` : null,
     pid: child.pid!,
+    logFile,
     stop: () => end('SIGTERM'),
     kill: () => end('SIGKILL'),
   };

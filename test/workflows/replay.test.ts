@@ -7,6 +7,7 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
 import { AskResponseSchema, IngestBatchCreatedSchema, IngestBatchViewSchema } from '@askflow/contract';
 import { DIST_DIR } from '../../infra/paths.js';
 import { PLAN_ONCE_PATCH, ROUTER_PATCH } from '../../workflows/ask.js';
+import { TRACING_PATCH } from '../../tracing/workflowInterceptors.js';
 import { askflowDataConverter } from '../../codec/dataConverter.js';
 import { ask, closeDb, db, expectJson, manage, stackInfo, temporalClient } from '../stack/context.js';
 import { decodedHistory } from '../stack/historyPayloads.js';
@@ -75,14 +76,16 @@ describe('workflow replay', () => {
     const files = names.map((f) => join(HISTORIES, f));
     // Runs of every path of askWorkflow replay: before plan-once (v1-*), between plan-once and
     // routing (v2-*), routed (v3-*); each history carries the patches of its path. Asks of today's
-    // type, routedAskWorkflow (ask-*), carry none.
+    // type, routedAskWorkflow: from before tracing (v4-*, none) and traced from their start (ask-*).
     const byPrefix = (prefix: string) => names.filter((f) => f.startsWith(prefix));
-    for (const [prefix, patches] of [['v1-ask-', []], ['v2-ask-', [PLAN_ONCE_PATCH]], ['v3-ask-', [PLAN_ONCE_PATCH, ROUTER_PATCH]], ['ask-', []]] as const) {
+    for (const [prefix, patches] of [['v1-ask-', []], ['v2-ask-', [PLAN_ONCE_PATCH]], ['v3-ask-', [PLAN_ONCE_PATCH, ROUTER_PATCH]], ['v4-ask-', []], ['ask-', [TRACING_PATCH]]] as const) {
       expect(byPrefix(prefix)).toHaveLength(4);
       for (const f of byPrefix(prefix)) expect(patchesIn(join(HISTORIES, f))).toEqual(patches);
     }
-    // Ingestion of one document (runs started before batches still finish) and of a batch.
-    expect(names).toEqual(expect.arrayContaining(['ingest-document.json', 'ingest-batch.json']));
+    // Ingestion of one document (runs started before batches still finish) and of a batch, before tracing and traced.
+    expect(names).toEqual(expect.arrayContaining(['v1-ingest-document.json', 'v1-ingest-batch.json', 'ingest-document.json', 'ingest-batch.json']));
+    for (const f of ['v1-ingest-document.json', 'v1-ingest-batch.json']) expect(patchesIn(join(HISTORIES, f))).toEqual([]);
+    for (const f of ['ingest-document.json', 'ingest-batch.json']) expect(patchesIn(join(HISTORIES, f))).toEqual([TRACING_PATCH]);
     const { stdout } = await run(process.execPath, [join(DIST_DIR, 'worker', 'replay.js'), ...files]).catch((err: { stdout: string }) => {
       throw new Error(`replay failed:\n${err.stdout}`);
     });

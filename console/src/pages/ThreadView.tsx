@@ -1,13 +1,16 @@
-// Every turn of one thread, with what it cost and a link to its run.
+// Every turn of one thread, with what it cost, a link to its run and the run's timeline.
+import { useState } from 'react';
 import { api } from '../api.js';
 import type { ThreadTurns } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { runUrl, useConsoleConfig } from '../useConsoleConfig.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { AskTimelineView } from './AskTimelineView.js';
 
 export function ThreadView({ projectId, threadId }: { projectId: string; threadId: string }) {
   const config = useConsoleConfig();
   const { data, error } = useAsync(() => api<ThreadTurns>('GET', `/manage/projects/${projectId}/threads/${threadId}`), [projectId, threadId]);
+  const [open, setOpen] = useState<string | null>(null);
   return (
     <section aria-label="Thread">
       <h2>Thread <code>{threadId}</code></h2>
@@ -23,6 +26,10 @@ export function ThreadView({ projectId, threadId }: { projectId: string; threadI
               {t.usage.totalTokens} tokens · ${t.costUsd.toFixed(6)} · {t.latencyMs} ms · {t.isTest ? 'test' : 'live'}
               {link && <> · <a href={link} target="_blank" rel="noreferrer">run in Temporal UI</a></>}
             </p>
+            <button type="button" aria-expanded={open === t.id} onClick={() => setOpen(open === t.id ? null : t.id)}>
+              {open === t.id ? 'Hide timeline' : 'Show timeline'}
+            </button>
+            {open === t.id && <AskTimelineView projectId={projectId} askId={t.workflowId} />}
           </article>
         );
       })}
