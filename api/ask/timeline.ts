@@ -165,6 +165,8 @@ export async function askTimeline(askId: string, events: HistoryEvent[], decode:
   const t0 = startedAt ?? steps[0]?.scheduledAt ?? 0;
   const rel = (t: number) => Math.max(0, Math.round((t - t0) * 10) / 10);
   const out: TimelineStep[] = [];
+  // In the order they started: steps that ran side by side (a tool call beside a knowledge search) are recorded as they ended.
+  steps.sort((a, b) => a.startedAt - b.startedAt);
   for (const s of steps) {
     out.push({ ...(await labelOf(s, decode)), activity: s.activity, local: s.local, scheduledMs: rel(s.scheduledAt), startedMs: rel(s.startedAt), endedMs: s.endedAt === null ? null : rel(s.endedAt), attempts: s.attempts, status: s.status, error: s.error });
   }

@@ -214,6 +214,34 @@ describe('the console walks a new owner from sign-up to analytics', () => {
     await screenshot(page, '09-conversations');
   }, STEP_MS);
 
+  test("a turn's run on a timeline: its steps with durations, the tool call among them, and the Temporal UI link", async () => {
+    const turn = page.getByTestId('thread-turn').first();
+    await turn.getByRole('button', { name: 'Show timeline' }).click();
+    const timeline = turn.getByTestId('ask-timeline');
+    await timeline.waitFor();
+    const steps = timeline.getByTestId('timeline-step');
+    await steps.first().waitFor();
+    const labels = await steps.evaluateAll((items) => items.map((i) => i.getAttribute('aria-label') ?? ''));
+    // Each step says what it was and how long it ran; the tool call is one of them, and the turn was saved last.
+    expect(labels.some((l) => /^Tool orderStatus: \d+(\.\d+)? m?s/.test(l))).toBe(true);
+    expect(labels.at(-1)).toMatch(/^Save the turn: .*completed$/);
+    expect(labels.every((l) => /: \d+(\.\d+)? m?s/.test(l))).toBe(true);
+    await expect(timeline.locator('figcaption').textContent()).resolves.toMatch(/completed in \d+(\.\d+)? m?s · \d+ steps/);
+    expect(await timeline.getByRole('link', { name: 'run in Temporal UI' }).getAttribute('href')).toMatch(/\/workflows\/ask-/);
+    // The bars sit inside the track: none starts before the run or ends after it.
+    const bars = await timeline.locator('.timeline-bar').evaluateAll((els) => els.map((e) => {
+      const bar = e.getBoundingClientRect();
+      const track = e.parentElement!.getBoundingClientRect();
+      return bar.left >= track.left - 0.5 && bar.right <= track.right + 2.5;
+    }));
+    expect(bars.length).toBe(labels.length);
+    expect(bars.every(Boolean)).toBe(true);
+    await timeline.scrollIntoViewIfNeeded();
+    await screenshot(page, '10-trace-view');
+    await turn.getByRole('button', { name: 'Hide timeline' }).click();
+    await timeline.waitFor({ state: 'detached' });
+  }, STEP_MS);
+
   test('delete a project', async () => {
     await page.getByRole('link', { name: 'Projects', exact: true }).click();
     await page.getByLabel('New project name').fill('Scratch');
@@ -235,6 +263,6 @@ describe('the console walks a new owner from sign-up to analytics', () => {
     await page.getByLabel('Password').fill('wrong password here');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').waitFor();
-    await screenshot(page, '10-sign-in-error');
+    await screenshot(page, '11-sign-in-error');
   }, STEP_MS);
 });

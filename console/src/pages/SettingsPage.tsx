@@ -18,6 +18,7 @@ export function SettingsPage({ project, onSaved }: { project: ProjectView; onSav
     toolsEnabled: project.toolsEnabled,
     ragEnabled: project.ragEnabled,
     modelSwitching: project.modelSwitching,
+    traceContent: project.traceContent,
     models: project.models.join('\n'),
     voiceModel: project.voiceModel ?? '',
   });
@@ -37,6 +38,7 @@ export function SettingsPage({ project, onSaved }: { project: ProjectView; onSav
         toolsEnabled: form.toolsEnabled,
         ragEnabled: form.ragEnabled,
         modelSwitching: form.modelSwitching,
+        traceContent: form.traceContent,
         models: form.models.split('\n').map((m) => m.trim()).filter(Boolean),
         voiceModel: form.voiceModel.trim() || null,
       } satisfies ProjectPatch);
@@ -65,6 +67,7 @@ export function SettingsPage({ project, onSaved }: { project: ProjectView; onSav
           <label><input type="checkbox" checked={form.toolsEnabled} onChange={(e) => set('toolsEnabled', e.target.checked)} /> Tools enabled</label>
           <label><input type="checkbox" checked={form.ragEnabled} onChange={(e) => set('ragEnabled', e.target.checked)} /> RAG (knowledge) enabled</label>
           <label><input type="checkbox" checked={form.modelSwitching} onChange={(e) => set('modelSwitching', e.target.checked)} /> Model switching (callers may pick from the menu)</label>
+          <label><input type="checkbox" checked={form.traceContent} onChange={(e) => set('traceContent', e.target.checked)} /> Message text in traces (prompts and answers on exported spans; off keeps them out)</label>
           <label><span>Model menu (one id per line; the default is always first)</span><textarea rows={3} value={form.models} onChange={(e) => set('models', e.target.value)} /></label>
           <label><span>Voice model (empty: the default)</span><input type="text" list="known-models" value={form.voiceModel} onChange={(e) => set('voiceModel', e.target.value)} /></label>
           <ErrorMessage error={error} />
