@@ -23,13 +23,15 @@ const UPSERT_BATCH = 100;
 export class PineconeVectorIndex implements VectorIndex {
   readonly kind = 'pinecone' as const;
   private readonly index: Index<ChunkMetadata>;
-  private readonly host: string;
+  /** The data plane's address, for the query spans. */
+  private readonly server: { 'server.address': string; 'server.port'?: number };
 
   constructor(options: PineconeVectorIndexOptions) {
     const client = new Pinecone({ apiKey: options.apiKey });
     // `host` makes the SDK talk to the data plane only; with a name it would first call describeIndex.
     this.index = client.index<ChunkMetadata>({ host: options.indexHost });
-    this.host = options.indexHost.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+    const url = new URL(/^https?:\/\//.test(options.indexHost) ? options.indexHost : `https://${options.indexHost}`);
+    this.server = { 'server.address': url.hostname, ...(url.port ? { 'server.port': Number(url.port) } : {}) };
   }
 
   async upsert(projectId: string, records: VectorRecord[]): Promise<void> {
@@ -65,7 +67,7 @@ export class PineconeVectorIndex implements VectorIndex {
     checkQueryVector(vector);
     if (checkTopK(topK) === 0) return [];
     // A client span per query, as the database conventions name one (the namespace is the tenant).
-    const { matches } = await inSpan('query pinecone', { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'pinecone', 'db.operation.name': 'query', 'db.namespace': projectId, 'server.address': this.host, 'db.query.top_k': topK } }, () =>
+    const { matches } = await inSpan('query pinecone', { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'pinecone', 'db.operation.name': 'query', 'db.namespace': projectId, 'db.query.top_k': topK, ...this.server } }, () =>
       this.index.query({ namespace: projectId, vector, topK, includeMetadata: false, includeValues: false }),
     );
     return matches.map((m) => {

@@ -82,6 +82,8 @@ describe('a signed tool call', () => {
     expect(Math.abs(Number(call.headers['x-service-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
     expect(call.headers['x-service-request-id']).toBe(res.headers.get('x-request-id'));
     expect(call.headers['x-service-tenant-id']).toBe(p.tenantId);
+    // The test stack exports no traces: then there is no trace for the tool to join.
+    expect(call.headers.traceparent).toBeUndefined();
     expect(expectShape(ToolCallEnvelopeSchema, call.body)).toEqual({ tool: 'getWeather', arguments: { city: 'Oslo' } });
     expect(computeSignature(secrets[0]!, String(call.headers['x-service-timestamp']), call.raw)).toBe(call.headers['x-service-signature']);
   });

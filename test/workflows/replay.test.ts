@@ -9,7 +9,9 @@ import { DIST_DIR } from '../../infra/paths.js';
 import { PLAN_ONCE_PATCH, ROUTER_PATCH } from '../../workflows/ask.js';
 import { TRACING_PATCH } from '../../tracing/workflowInterceptors.js';
 import { askflowDataConverter } from '../../codec/dataConverter.js';
-import { ask, closeDb, db, expectJson, manage, stackInfo, temporalClient } from '../stack/context.js';
+import { closeDb, db, expectJson, stackInfo, temporalClient } from '../stack/context.js';
+import { startReplica } from '../stack/replicas.js';
+import { startOtlpReceiver } from '../fakes/otlpReceiver.js';
 import { decodedHistory } from '../stack/historyPayloads.js';
 import { collect, openStream } from '../stack/sse.js';
 import { weatherProject } from '../stack/weatherProject.js';
@@ -22,38 +24,57 @@ const HISTORIES = fileURLToPath(new URL('./histories', import.meta.url));
  * intended, compatible change, re-record with `ASKFLOW_RECORD_HISTORIES=1 npm run jest -- test/workflows`.
  */
 async function record(): Promise<void> {
+  // Today's runs are traced (a tracing api starts them, so their start headers carry a trace):
+  // they are recorded through an api and a worker of this test's own that export to a receiver.
+  const receiver = await startOtlpReceiver();
+  const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, TEMPORAL_TASK_QUEUE: `askflow-record-${process.pid}` };
+  const worker = await startReplica('worker', otel);
+  const api = await startReplica('api', otel);
+  const base = api.baseUrl!;
   const p = await weatherProject();
   const { tool } = p;
-  const vanilla = AskResponseSchema.parse(await expectJson(await ask(p, { message: 'hello' }), 200));
-  const rag = AskResponseSchema.parse(await expectJson(await ask(p, { message: 'How many days to return items?' }), 200));
-  const streamed = await collect(await openStream('/service/ask/stream', { body: { tenantId: p.tenantId, message: 'How many days to return items?' }, headers: { 'X-API-Key': p.apiKey } }));
-  const streamedDone = streamed.at(-1)!.event;
-  const tools = AskResponseSchema.parse(await expectJson(await ask(p, { message: "What's the weather in Oslo today?" }), 200));
-  const batch = IngestBatchCreatedSchema.parse(await expectJson(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/knowledge/batches`, {
-    documents: [{ name: 'warranty.md', text: '# Warranty\nTents carry a lifetime warranty.' }, { name: 'shipping.txt', text: 'Shipping takes 3 to 5 days.' }],
-  }), 202));
-  for (let i = 0; i < 100; i++) {
-    const view = IngestBatchViewSchema.parse(await expectJson(await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/knowledge/batches/${batch.batch.id}`), 200));
-    if (view.batch.status !== 'running') break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await tool.close();
-  const ids = await db().query<{ workflow_id: string; thread_id: string }>(`SELECT workflow_id, thread_id FROM turns WHERE project_id = $1`, [p.tenantId]);
-  const byThread = (t: string) => ids.rows.find((r) => r.thread_id === t)!.workflow_id;
-  const { client, close } = await temporalClient();
   try {
-    // Saved decoded: the stack's payload keys are random per run, and replay needs no key.
-    const codec = askflowDataConverter({ ASKFLOW_MASTER_KEY: stackInfo().masterKey }).payloadCodecs![0]!;
-    const save = async (name: string, workflowId: string) =>
-      writeFileSync(join(HISTORIES, `${name}.json`), historyToJSON(await decodedHistory(await client.workflow.getHandle(workflowId).fetchHistory(), codec)));
-    await save('ask-vanilla', byThread(vanilla.threadId));
-    await save('ask-rag', byThread(rag.threadId));
-    if (streamedDone.type === 'done') await save('ask-rag-streamed', byThread(streamedDone.threadId));
-    await save('ask-tools', byThread(tools.threadId));
-    await save('ingest-document', `ingest-${p.documentId}`);
-    await save('ingest-batch', `ingest-batch-${batch.batch.id}`);
+    const send = (path: string, init: { method: string; headers: Record<string, string>; body?: unknown }) =>
+      fetch(`${base}${path}`, { method: init.method, headers: { 'Content-Type': 'application/json', ...init.headers }, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+    const askTraced = async (message: string) => AskResponseSchema.parse(await expectJson(await send('/service/ask', { method: 'POST', headers: { 'X-API-Key': p.apiKey }, body: { tenantId: p.tenantId, message } }), 200));
+    const manageTraced = (method: string, path: string, body?: unknown) => send(`/manage${path}`, { method, headers: { Authorization: `Bearer ${p.owner.token}` }, body });
+    const vanilla = await askTraced('hello');
+    const rag = await askTraced('How many days to return items?');
+    const streamed = await collect(await openStream('/service/ask/stream', { baseUrl: base, body: { tenantId: p.tenantId, message: 'How many days to return items?' }, headers: { 'X-API-Key': p.apiKey } }));
+    const streamedDone = streamed.at(-1)!.event;
+    const tools = await askTraced("What's the weather in Oslo today?");
+    const doc = await expectJson<{ id: string }>(await manageTraced('POST', `/projects/${p.tenantId}/knowledge`, { name: 'care.md', text: '# Care\nDry the tent before storing it.' }), 202);
+    const batch = IngestBatchCreatedSchema.parse(await expectJson(await manageTraced('POST', `/projects/${p.tenantId}/knowledge/batches`, {
+      documents: [{ name: 'warranty.md', text: '# Warranty\nTents carry a lifetime warranty.' }, { name: 'shipping.txt', text: 'Shipping takes 3 to 5 days.' }],
+    }), 202));
+    for (let i = 0; i < 100; i++) {
+      const view = IngestBatchViewSchema.parse(await expectJson(await manageTraced('GET', `/projects/${p.tenantId}/knowledge/batches/${batch.batch.id}`), 200));
+      const one = await expectJson<{ status: string }>(await manageTraced('GET', `/projects/${p.tenantId}/knowledge/${doc.id}`), 200);
+      if (view.batch.status !== 'running' && (one.status === 'ready' || one.status === 'failed')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const ids = await db().query<{ workflow_id: string; thread_id: string }>(`SELECT workflow_id, thread_id FROM turns WHERE project_id = $1`, [p.tenantId]);
+    const byThread = (t: string) => ids.rows.find((r) => r.thread_id === t)!.workflow_id;
+    const { client, close } = await temporalClient();
+    try {
+      // Saved decoded: the stack's payload keys are random per run, and replay needs no key.
+      const codec = askflowDataConverter({ ASKFLOW_MASTER_KEY: stackInfo().masterKey }).payloadCodecs![0]!;
+      const save = async (name: string, workflowId: string) =>
+        writeFileSync(join(HISTORIES, `${name}.json`), historyToJSON(await decodedHistory(await client.workflow.getHandle(workflowId).fetchHistory(), codec)));
+      await save('ask-vanilla', byThread(vanilla.threadId));
+      await save('ask-rag', byThread(rag.threadId));
+      if (streamedDone.type === 'done') await save('ask-rag-streamed', byThread(streamedDone.threadId));
+      await save('ask-tools', byThread(tools.threadId));
+      await save('ingest-document', `ingest-${doc.id}`);
+      await save('ingest-batch', `ingest-batch-${batch.batch.id}`);
+    } finally {
+      await close();
+    }
   } finally {
-    await close();
+    await tool.close();
+    await api.stop();
+    await worker.stop();
+    await receiver.close();
   }
 }
 
