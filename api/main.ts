@@ -20,7 +20,7 @@ import { createThrottles } from './middleware/throttles.js';
 import { BUILT_CONSOLE_DIR } from './routes/console.js';
 
 // Before anything that makes spans: the tracer provider is global.
-const tracing = startTracing('api');
+const tracing = await startTracing('api');
 const env = readEnv();
 const log = createLogger('api', env.LOG_LEVEL);
 configureMetrics({ process: 'api', tenantLabels: env.METRICS_TENANT_LABELS });
@@ -29,7 +29,7 @@ const metrics = env.METRICS_PORT === undefined ? null : await startMetricsServer
 const pool = createPool(env.DATABASE_URL, 20);
 await migrate(env.DATABASE_URL, (m) => log.debug(m));
 const connection = await Connection.connect(temporalConnectionOptions(env));
-const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: askflowDataConverter(env), interceptors: tracingClientInterceptors(tracing) });
+const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: askflowDataConverter(env), interceptors: await tracingClientInterceptors(tracing) });
 
 const liveEvents = env.LIVE_EVENTS === 'on' ? createChannelListener(pool) : undefined;
 const app = createApp({

@@ -10,6 +10,7 @@ import { portInUse } from './ports.js';
 import { devMasterKey } from './masterKey.js';
 import { seedDemo } from './seed.js';
 import { startStack } from './stack.js';
+import { tracingWanted } from '../tracing/setup.js';
 
 const log = (m: string) => console.log(`[askflow] ${m}`);
 const started = Date.now();
@@ -110,6 +111,13 @@ writeFileSync(ownerJson, `${JSON.stringify(demo.owner, null, 2)}\n`, { mode: 0o6
 const info = { baseUrl: stack.baseUrl, tenantId: demo.tenantId, apiKey: demo.apiKey, temporalUiUrl: stack.temporalUiUrl, codecUrl: stack.codecUrl, metricsUrls: stack.metricsUrls };
 writeFileSync(devJson, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
 
+/** Where traces go (the api and worker read the same OTEL_* variables), or how to turn them on. */
+function tracesLine(): string {
+  const endpoint = process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (tracingWanted()) return `OpenTelemetry → ${endpoint ?? process.env.OTEL_TRACES_EXPORTER}`;
+  return 'off (set OTEL_EXPORTER_OTLP_ENDPOINT to export OpenTelemetry traces); each turn has a timeline in the console';
+}
+
 console.log(`
   Askflow is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
 
@@ -118,6 +126,7 @@ console.log(`
   Temporal UI  ${info.temporalUiUrl ?? '(external cluster)'}
   Codec        ${info.codecUrl}  (workflow payloads are encrypted; the UI decodes through this)
   Metrics      ${info.metricsUrls.join('\n               ')}  (Prometheus: api first, then worker)
+  Traces       ${tracesLine()}
   Tenant ID    ${info.tenantId}
   API key      ${info.apiKey}
   Logs         ${stack.logDir}

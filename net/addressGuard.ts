@@ -119,7 +119,7 @@ export function guardedLookup(policy: UrlPolicy, port?: number): LookupFunction 
  * `allowedHosts`: the project's allowlist, when the caller knows the project.
  */
 export function urlPolicyFromEnv(env: NodeJS.ProcessEnv = process.env, allowedHosts: readonly string[] = []): UrlPolicy {
-  const key = `${env.ASKFLOW_ALLOW_PRIVATE_URLS}|${env.TEMPORAL_ADDRESS}|${env.TEMPORAL_UI_URL}|${env.DATABASE_URL}|${env.HOST}|${env.PORT}|${env.METRICS_HOST}|${env.METRICS_PORT}|${env.ASKFLOW_DENY_ENDPOINTS}`;
+  const key = `${env.ASKFLOW_ALLOW_PRIVATE_URLS}|${env.TEMPORAL_ADDRESS}|${env.TEMPORAL_UI_URL}|${env.DATABASE_URL}|${env.HOST}|${env.PORT}|${env.METRICS_HOST}|${env.METRICS_PORT}|${env.ASKFLOW_DENY_ENDPOINTS}|${env.OTEL_EXPORTER_OTLP_ENDPOINT}|${env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT}`;
   let base = policies.get(key);
   if (!base) {
     base = { ...privateUrlSetting(env), services: serviceEndpointsFromEnv(env) };

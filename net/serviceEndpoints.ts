@@ -43,6 +43,9 @@ export function serviceEndpointsFromEnv(env: NodeJS.ProcessEnv): ServiceEndpoint
     env.PORT && env.PORT !== '0' ? parseEndpoint(`${env.HOST ?? '127.0.0.1'}:${env.PORT}`, 'the Askflow api') : null,
     // This process's own /metrics (the launcher lists the other processes' too).
     env.METRICS_PORT && env.METRICS_PORT !== '0' ? parseEndpoint(`${env.METRICS_HOST ?? '127.0.0.1'}:${env.METRICS_PORT}`, 'Askflow’s metrics') : null,
+    // Where traces are exported: a tool posting spans into the operators' collector is no tool call.
+    env.OTEL_EXPORTER_OTLP_ENDPOINT ? parseEndpoint(env.OTEL_EXPORTER_OTLP_ENDPOINT, 'the OpenTelemetry collector') : null,
+    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ? parseEndpoint(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, 'the OpenTelemetry collector') : null,
     ...(env.ASKFLOW_DENY_ENDPOINTS ?? '').split(',').map((e) => parseEndpoint(e, 'one of Askflow’s own services (ASKFLOW_DENY_ENDPOINTS)')),
   ];
   return found.filter((e): e is ServiceEndpoint => e !== null);

@@ -1,14 +1,10 @@
 // The process's tracer provider, set up from the standard OTEL_* environment variables and only
 // when they ask for export: without an OTLP endpoint (or OTEL_TRACES_EXPORTER=console) no SDK
 // is installed, the OpenTelemetry API stays a no-op and an ask costs nothing extra.
+// The SDK and the exporters are imported only then (~30 MB a process that does not trace saves).
 import { diag, DiagConsoleLogger, DiagLogLevel } from '@opentelemetry/api';
-import { OTLPTraceExporter as OtlpGrpcExporter } from '@opentelemetry/exporter-trace-otlp-grpc';
-import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as OtlpProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { detectResourcesSync, envDetectorSync, Resource } from '@opentelemetry/resources';
-import { BatchSpanProcessor, ConsoleSpanExporter, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import type { Resource } from '@opentelemetry/resources';
+import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 
 type OtelEnv = Record<string, string | undefined>;
 
@@ -33,17 +29,18 @@ export function tracingWanted(env: OtelEnv = process.env): boolean {
 }
 
 /** The OTLP exporter in the protocol asked for (http/protobuf, the spec's default, http/json or grpc); it reads its endpoint, headers, timeout and compression from the same variables. */
-function otlpExporter(env: OtelEnv): SpanExporter {
+async function otlpExporter(env: OtelEnv): Promise<SpanExporter> {
   const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf').trim();
-  if (protocol === 'http/protobuf') return new OtlpProtoExporter();
-  if (protocol === 'http/json') return new OtlpJsonExporter();
-  if (protocol === 'grpc') return new OtlpGrpcExporter();
+  if (protocol === 'http/protobuf') return new (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter();
+  if (protocol === 'http/json') return new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+  if (protocol === 'grpc') return new (await import('@opentelemetry/exporter-trace-otlp-grpc')).OTLPTraceExporter();
   throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL "${protocol}" is not one of http/protobuf, http/json, grpc`);
 }
 
-function processorFor(name: string, env: OtelEnv): SpanProcessor {
-  if (name === 'otlp') return new BatchSpanProcessor(otlpExporter(env));
-  if (name === 'console') return new SimpleSpanProcessor(new ConsoleSpanExporter());
+async function processorFor(name: string, env: OtelEnv): Promise<SpanProcessor> {
+  const sdk = await import('@opentelemetry/sdk-trace-base');
+  if (name === 'otlp') return new sdk.BatchSpanProcessor(await otlpExporter(env));
+  if (name === 'console') return new sdk.SimpleSpanProcessor(new sdk.ConsoleSpanExporter());
   throw new Error(`OTEL_TRACES_EXPORTER "${name}" is not one of otlp, console, none`);
 }
 
@@ -70,14 +67,19 @@ class Processors implements SpanProcessor {
  * it does not. OTEL_SERVICE_NAME overrides `askflow-<service>`; OTEL_RESOURCE_ATTRIBUTES,
  * OTEL_TRACES_SAMPLER(_ARG) and OTEL_BSP_* are read as the specification says.
  */
-export function startTracing(service: string, version?: string, env: OtelEnv = process.env): Tracing | null {
+export async function startTracing(service: string, version?: string, env: OtelEnv = process.env): Promise<Tracing | null> {
   if (!tracingWanted(env)) return null;
+  const [{ detectResourcesSync, envDetectorSync, Resource }, { NodeTracerProvider }, { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION }] = await Promise.all([
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/semantic-conventions'),
+  ]);
   if (env.OTEL_LOG_LEVEL) diag.setLogger(new DiagConsoleLogger(), DiagLogLevel[env.OTEL_LOG_LEVEL.toUpperCase() as keyof typeof DiagLogLevel] ?? DiagLogLevel.INFO);
   const resource = Resource.default()
     .merge(new Resource({ [ATTR_SERVICE_NAME]: `askflow-${service}`, ...(version ? { [ATTR_SERVICE_VERSION]: version } : {}) }))
     // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win over our defaults.
     .merge(detectResourcesSync({ detectors: [envDetectorSync] }));
-  const spanProcessor = new Processors(exportersWanted(env).map((name) => processorFor(name, env)));
+  const spanProcessor = new Processors(await Promise.all(exportersWanted(env).map((name) => processorFor(name, env))));
   const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
   provider.register();
   return { spanProcessor, resource, shutdown: () => provider.shutdown() };

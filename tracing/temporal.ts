@@ -1,12 +1,16 @@
-// Trace context across Temporal: the client puts the caller's span into the workflow's headers,
-// the workflow's spans (made in its sandbox) leave through a sink, and each activity runs in a
-// span parented by the workflow's. The official @temporalio/interceptors-opentelemetry does the
-// work; this file only decides what a process registers.
+// Trace context across Temporal: the client puts the caller's span into the workflow's headers
+// and each activity runs in a span parented by the workflow's (the official
+// @temporalio/interceptors-opentelemetry client and activity interceptors); the workflow's own
+// span is made by our workflow interceptors (workflowInterceptors.ts) and leaves its sandbox
+// through a sink. The package is loaded only when tracing is on.
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeWorkflowExporter, OpenTelemetryActivityInboundInterceptor, OpenTelemetryActivityOutboundInterceptor, OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
+import { createTraceState, type SpanContext } from '@opentelemetry/api';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import type { ActivityInterceptorsFactory, InjectedSinks } from '@temporalio/worker';
+import type { WorkflowInfo } from '@temporalio/workflow';
 import type { Tracing } from './setup.js';
+import type { SerializedSpan } from './workflowInterceptors.js';
 
 /** dist/tracing, also when this file runs from its TypeScript source (the tests): webpack bundles the built module. */
 function builtTracingDir(): string {
@@ -16,26 +20,44 @@ function builtTracingDir(): string {
 
 /**
  * The workflow interceptors, bundled into the workflow code whether tracing is on or not: the
- * bundle (and so the worker's build id) must not depend on a process's environment. With tracing
- * off their spans go to a sink that drops them.
+ * bundle (and so the worker's build id) must not depend on a process's environment. They trace
+ * only runs a tracing client started; a worker without tracing drops those spans in its sink.
  */
 export const WORKFLOW_INTERCEPTOR_MODULES: string[] = [join(builtTracingDir(), 'workflowInterceptors.js')];
 
-/** The package whose version stands for the interceptors' code in the bundle's key. */
-export const WORKFLOW_INTERCEPTOR_PACKAGE = '@temporalio/interceptors-opentelemetry';
-
 /** Client interceptors: starting, updating, signalling or querying an ask carries the current span. */
-export function tracingClientInterceptors(tracing: Tracing | null) {
-  return tracing ? { workflow: [new OpenTelemetryWorkflowClientInterceptor()] } : {};
+export async function tracingClientInterceptors(tracing: Tracing | null) {
+  if (!tracing) return {};
+  const { OpenTelemetryWorkflowClientInterceptor } = await import('@temporalio/interceptors-opentelemetry');
+  return { workflow: [new OpenTelemetryWorkflowClientInterceptor()] };
 }
 
-/** Activity interceptors that run each activity in its span (outermost, so ours see that span active). */
-export function tracingActivityInterceptors(tracing: Tracing | null): ActivityInterceptorsFactory[] {
-  return tracing ? [(ctx) => ({ inbound: new OpenTelemetryActivityInboundInterceptor(ctx), outbound: new OpenTelemetryActivityOutboundInterceptor(ctx) })] : [];
+type ExporterSink = InjectedSinks<{ exporter: { export(spans: SerializedSpan[]): void } }>;
+
+/** A workflow's span from its sandbox, as the span processor takes finished spans, with the run's ids. */
+function readableSpan(span: SerializedSpan, info: WorkflowInfo, resource: Tracing['resource']): ReadableSpan {
+  const { spanContext, ...rest } = span;
+  const context: SpanContext = { traceId: spanContext.traceId, spanId: spanContext.spanId, traceFlags: spanContext.traceFlags, ...(spanContext.traceState ? { traceState: createTraceState(spanContext.traceState) } : {}) };
+  return {
+    ...rest,
+    attributes: { ...rest.attributes, 'temporal.workflow.id': info.workflowId, 'temporal.run.id': info.runId, 'temporal.workflow.type': info.workflowType, 'temporal.task.queue': info.taskQueue },
+    spanContext: () => context,
+    resource,
+  };
 }
 
-/** The sink the workflow interceptors export through: to the process's span processor, or nowhere. */
-export function tracingSinks(tracing: Tracing | null): InjectedSinks<{ exporter: { export(spans: unknown[]): void } }> {
-  if (tracing) return { exporter: makeWorkflowExporter(tracing.spanProcessor, tracing.resource) } as InjectedSinks<{ exporter: { export(spans: unknown[]): void } }>;
-  return { exporter: { export: { fn: () => undefined, callDuringReplay: false } } };
+/** The sink of a worker that does not trace: a traced run it executes drops its workflow spans. */
+export const NO_TRACING_SINKS: ExporterSink = { exporter: { export: { fn: () => undefined, callDuringReplay: false } } };
+
+/**
+ * What a worker registers: activity interceptors that run each activity in its span (listed
+ * first, so ours see that span active), and the sink the workflow interceptors export through.
+ */
+export async function workerTracing(tracing: Tracing | null): Promise<{ activity: ActivityInterceptorsFactory[]; sinks: ExporterSink }> {
+  if (!tracing) return { activity: [], sinks: NO_TRACING_SINKS };
+  const otel = await import('@temporalio/interceptors-opentelemetry');
+  return {
+    activity: [(ctx) => ({ inbound: new otel.OpenTelemetryActivityInboundInterceptor(ctx), outbound: new otel.OpenTelemetryActivityOutboundInterceptor(ctx) })],
+    sinks: { exporter: { export: { fn: (info, spans) => spans.forEach((s) => tracing.spanProcessor.onEnd(readableSpan(s, info, tracing.resource))), callDuringReplay: false } } },
+  };
 }

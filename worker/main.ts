@@ -13,7 +13,7 @@ import { bundleKey, workflowSource } from './workflowBundle.js';
 import { activityLogContext } from './logging.js';
 import { installWorkerRuntime } from './observability.js';
 import { startTracing } from '../tracing/setup.js';
-import { tracingActivityInterceptors, tracingSinks, WORKFLOW_INTERCEPTOR_MODULES } from '../tracing/temporal.js';
+import { workerTracing, WORKFLOW_INTERCEPTOR_MODULES } from '../tracing/temporal.js';
 
 const env = readEnv();
 const log = createLogger('worker', env.LOG_LEVEL);
@@ -29,7 +29,8 @@ const connection = await NativeConnection.connect(temporalConnectionOptions(env)
 const key = env.ASKFLOW_WORKFLOW_BUNDLE ? undefined : bundleKey();
 const source = env.ASKFLOW_WORKFLOW_BUNDLE ? { workflowBundle: { codePath: env.ASKFLOW_WORKFLOW_BUNDLE } } : workflowSource((m) => log.info(m), key);
 const version = deploymentVersion(env, key);
-const tracing = startTracing('worker', version.buildId);
+const tracing = await startTracing('worker', version.buildId);
+const traced = await workerTracing(tracing);
 const worker = await Worker.create({
   connection,
   namespace: env.TEMPORAL_NAMESPACE,
@@ -39,8 +40,8 @@ const worker = await Worker.create({
   ...source,
   workerDeploymentOptions: workerDeploymentOptions(env, version),
   // The tracing interceptors first: the activity's span is active when ours adds its ids to it.
-  interceptors: { activity: [...tracingActivityInterceptors(tracing), activityLogContext], ...('workflowsPath' in source ? { workflowModules: WORKFLOW_INTERCEPTOR_MODULES } : {}) },
-  sinks: tracingSinks(tracing),
+  interceptors: { activity: [...traced.activity, activityLogContext], ...('workflowsPath' in source ? { workflowModules: WORKFLOW_INTERCEPTOR_MODULES } : {}) },
+  sinks: traced.sinks,
   activities: createActivities({ pool, masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY), vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }), liveEvents: env.LIVE_EVENTS === 'on' }),
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: `${env.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from '@temporalio/worker';
-import { tracingSinks, WORKFLOW_INTERCEPTOR_MODULES } from '../tracing/temporal.js';
+import { NO_TRACING_SINKS, WORKFLOW_INTERCEPTOR_MODULES } from '../tracing/temporal.js';
 
 const files = process.argv.slice(2);
 if (!files.length) {
@@ -18,7 +18,7 @@ const histories = files.map((file) => ({ workflowId: basename(file, '.json'), hi
 let failed = 0;
 for await (const result of Worker.runReplayHistories(
   // The workflow code as the worker bundles it: with the tracing interceptors.
-  { workflowsPath: fileURLToPath(new URL('../workflows/index.js', import.meta.url)), interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES }, sinks: tracingSinks(null) },
+  { workflowsPath: fileURLToPath(new URL('../workflows/index.js', import.meta.url)), interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES }, sinks: NO_TRACING_SINKS },
   histories,
 )) {
   if (result.error) {

@@ -11,14 +11,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WORKFLOW_INTERCEPTOR_MODULES, WORKFLOW_INTERCEPTOR_PACKAGE } from '../tracing/temporal.js';
+import { WORKFLOW_INTERCEPTOR_MODULES } from '../tracing/temporal.js';
 
 // The build's root (dist/), also when this file runs from its TypeScript source (the tests).
 const parent = fileURLToPath(new URL('..', import.meta.url));
 const distRoot = basename(parent) === 'dist' ? parent : join(parent, 'dist');
 export const WORKFLOWS_PATH = join(distRoot, 'workflows', 'index.js');
 
-/** Where the workflow code can come from: what webpack reads (ours, the contract's names, the SDK, the tracing interceptors). */
+/** Where the workflow code can come from: what webpack reads (ours, the contract's names, the SDK, our tracing interceptors). */
 function bundleInputs(): string[] {
   const files: string[] = [];
   const walk = (dir: string): void => {
@@ -33,7 +33,7 @@ function bundleInputs(): string[] {
   walk(join(distRoot, 'interface'));
   files.push(...WORKFLOW_INTERCEPTOR_MODULES);
   walk(dirname(fileURLToPath(import.meta.resolve('@askflow/contract/names'))));
-  for (const [pkg, entry] of [['@temporalio/workflow', ''], ['@temporalio/common', ''], ['@temporalio/workflow-streams', '/workflow'], ['@temporalio/worker', ''], [WORKFLOW_INTERCEPTOR_PACKAGE, '']]) {
+  for (const [pkg, entry] of [['@temporalio/workflow', ''], ['@temporalio/common', ''], ['@temporalio/workflow-streams', '/workflow'], ['@temporalio/worker', '']]) {
     files.push(packageJsonOf(fileURLToPath(import.meta.resolve(`${pkg}${entry}`)), pkg!));
   }
   return files;

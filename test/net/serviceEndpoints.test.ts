@@ -38,6 +38,11 @@ describe('service endpoints from the environment', () => {
       'internal.example.test:*',
     ]);
     expect(parseEndpoint('[::1]:7233', 'x')).toEqual({ host: '::1', port: 7233, label: 'x' });
+    // Where traces are exported is no target either.
+    expect(serviceEndpointsFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector.internal:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://otlp.example.test/v1/traces' }).slice(1)).toEqual([
+      { host: 'collector.internal', port: 4318, label: 'the OpenTelemetry collector' },
+      { host: 'otlp.example.test', port: 443, label: 'the OpenTelemetry collector' },
+    ]);
     expect(parseEndpoint('postgres://u:p@db.internal/askflow', 'x')).toEqual({ host: 'db.internal', port: 5432, label: 'x' });
   });
 

@@ -88,9 +88,13 @@ describe('traces', () => {
 
     // The client call that started the workflow, the workflow, the activity, the tool call: each the child of the one before.
     const tool = one(spans, 'execute_tool getWeather');
-    expect(ancestry(spans, tool)).toEqual(['RunActivity:invokeTool', 'StartActivity:invokeTool', 'RunWorkflow:routedAskWorkflow', 'StartWorkflow:routedAskWorkflow', 'POST /service/ask']);
+    expect(ancestry(spans, tool)).toEqual(['RunActivity:invokeTool', 'RunWorkflow:routedAskWorkflow', 'StartWorkflow:routedAskWorkflow', 'POST /service/ask']);
     expect(one(spans, 'StartWorkflow:routedAskWorkflow').service).toBe('askflow-api');
-    expect(one(spans, 'RunWorkflow:routedAskWorkflow').service).toBe('askflow-worker');
+    const workflow = one(spans, 'RunWorkflow:routedAskWorkflow');
+    expect(workflow).toMatchObject({ service: 'askflow-worker', status: 0 });
+    expect(workflow.attributes).toMatchObject({ 'askflow.ask.id': server.attributes['askflow.ask.id'], 'temporal.workflow.type': 'routedAskWorkflow' });
+    // The run's span covers its activities' (it is drawn from the run's start to its completion).
+    for (const s of spans.filter((x) => x.name.startsWith('RunActivity:'))) expect(s.startMs).toBeGreaterThanOrEqual(workflow.startMs - 1);
     expect(tool).toMatchObject({ kind: 3, service: 'askflow-worker' });
     expect(tool.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'getWeather', 'http.response.status_code': 200, 'http.request.method': 'POST', 'url.full': p.tool.url });
 
