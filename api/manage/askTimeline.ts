@@ -15,9 +15,8 @@ const GRPC_NOT_FOUND = 5;
  */
 export function askTimelineRoutes({ pool, temporal }: { pool: Pool; temporal: Client }): Router<ProjectState> {
   const router = projectRouter(pool);
-  const converter = temporal.options.loadedDataConverter;
   // One payload at a time: a payload this process cannot decrypt (a retired key) costs its label, not the view.
-  const decode: DecodePayloads = (payloads) => Promise.all(payloads.map((p) => decodeArrayFromPayloads(converter, [p]).then((v) => v[0], () => undefined)));
+  const decode: DecodePayloads = (payloads) => Promise.all(payloads.map((p) => decodeArrayFromPayloads(temporal.options.loadedDataConverter, [p]).then((v) => v[0], () => undefined)));
 
   router.get('/:id/asks/:askId/timeline', async (ctx) => {
     const askId = ctx.params.askId!;

@@ -32,16 +32,16 @@ const ownerRoutes = appRoutes().filter((r) => r.path.startsWith('/manage/project
 describe('tenant walls', () => {
   it("every project route refuses another owner's project with 404, whatever the ids after it", async () => {
     expect(ownerRoutes.length).toBeGreaterThan(25);
-    const ids = { id: a.tenantId, keyId: a.keyId, toolId: a.toolId, docId: a.docId, threadId: a.threadId, batchId: a.batchId, name: a.provider };
+    const ids = { id: a.tenantId, keyId: a.keyId, toolId: a.toolId, docId: a.docId, threadId: a.threadId, batchId: a.batchId, askId: a.askId, name: a.provider };
     for (const r of ownerRoutes) {
       const res = await manage(b.owner.token, r.method, fillPath(r.path, ids).replace('/manage', ''), validBody(r.method, r.path));
       expect(`${r.method} ${r.path} ${res.status}`).toBe(`${r.method} ${r.path} 404`);
     }
   });
 
-  it("and through the owner's own project, another tenant's keys, tools, documents, threads, batches are not found", async () => {
-    const ids = { id: b.tenantId, keyId: a.keyId, toolId: a.toolId, docId: a.docId, threadId: a.threadId, batchId: a.batchId, name: a.provider };
-    const nested = ownerRoutes.filter((r) => /:(keyId|toolId|docId|threadId|batchId)/.test(r.path));
+  it("and through the owner's own project, another tenant's keys, tools, documents, threads, batches, asks are not found", async () => {
+    const ids = { id: b.tenantId, keyId: a.keyId, toolId: a.toolId, docId: a.docId, threadId: a.threadId, batchId: a.batchId, askId: a.askId, name: a.provider };
+    const nested = ownerRoutes.filter((r) => /:(keyId|toolId|docId|threadId|batchId|askId)/.test(r.path));
     expect(nested.length).toBeGreaterThan(10);
     for (const r of nested) {
       const res = await manage(b.owner.token, r.method, fillPath(r.path, ids).replace('/manage', ''), validBody(r.method, r.path));
