@@ -111,7 +111,10 @@ export function tracedChatProvider(provider: ChatProvider, connection: ProviderC
 export function tracedEmbedder(embedder: Embedder, connection: ProviderConnection, model: string): Embedder {
   return {
     id: embedder.id,
-    dimensions: embedder.dimensions,
+    // Read when asked: some embedders learn their dimensions from their first answer.
+    get dimensions() {
+      return embedder.dimensions;
+    },
     embed: (texts) =>
       inSpan(
         `embeddings ${model}`,
