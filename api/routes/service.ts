@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import { WorkflowNotFoundError, type Connection } from '@temporalio/client';
-import { ASK_ID_HEADER, type CancelResult } from '@askflow/contract';
+import { ASK_ID_HEADER, type AskAccepted, type CancelResult } from '@askflow/contract';
 import { addLogContext } from '../../config/logContext.js';
 import type { Logger } from '../../config/logger.js';
 import type { ChannelListener } from '../../store/notifications.js';
 import type { Pool } from '../../store/pool.js';
 import { getMenu } from '../../store/projects.js';
 import { responseOfRun } from '../../store/turns.js';
+import { askStatus, prefersAsync } from '../ask/askStatus.js';
 import { readAskEvents } from '../ask/eventReader.js';
 import { createAskHub, type AskReader } from '../ask/askHub.js';
 import { subscribeLive } from '../ask/liveEvents.js';
@@ -88,12 +89,24 @@ export function serviceRoutes(deps: ServiceDeps): Router {
     const streamed = ctx.path.endsWith('/stream') || ctx.get('Accept').includes('text/event-stream');
     const afterId = streamed ? lastEventId(ctx) : -1;
     ctx.state.timing.mark('body');
-    const { workflowId, replay, input } = await prepareAsk(ctx, deps, streamed);
+    // `Prefer: respond-async`: 202 at once, the ask runs on (a background ask). It runs as a
+    // streamed ask does — its deltas in its event log for whoever follows it, its steps
+    // cancellable — since no caller waits on the connection.
+    const background = !streamed && prefersAsync(ctx.get('Prefer'));
+    const { workflowId, replay, input } = await prepareAsk(ctx, deps, streamed || background);
+    const accepted = (status: AskAccepted['status'], threadId: string) => {
+      ctx.status = 202;
+      ctx.set(ASK_ID_HEADER, workflowId);
+      ctx.set('Preference-Applied', 'respond-async');
+      ctx.set('Location', `/service/ask/${workflowId}`);
+      ctx.body = { askId: workflowId, threadId, status } satisfies AskAccepted;
+    };
     if (replay && !streamed) {
       // A finished run answers from its stored turn, even after Temporal's retention dropped it.
       const stored = await responseOfRun(deps.pool, workflowId);
       if (stored) {
         ctx.set('Idempotent-Replayed', 'true');
+        if (background) return accepted('completed', stored.threadId);
         ctx.set(ASK_ID_HEADER, workflowId);
         ctx.body = stored;
         return;
@@ -113,6 +126,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
     }
     ctx.state.timing.mark('start');
     if (replay) ctx.set('Idempotent-Replayed', 'true');
+    if (background) return accepted('running', input.threadId);
     const count: AskCount = { input, firstDelta: false, span: activeSpan() };
     if (reader) return streamAsk(ctx, workflowId, afterId, reader, replay ? undefined : count);
     ctx.set(ASK_ID_HEADER, workflowId);
@@ -125,6 +139,14 @@ export function serviceRoutes(deps: ServiceDeps): Router {
       throw err;
     }
     ctx.state.timing.mark('result');
+  });
+
+  // A background ask's state (any ask's): running, or its answer or error once it has ended.
+  router.get('/ask/:askId', async (ctx) => {
+    const askId = ownAskId(ctx.state.apiKey, ctx.params.askId);
+    addLogContext({ askId });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await askStatus(deps, askId);
   });
 
   // Resume a stream (any api replica can): GET with Last-Event-ID.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AskResponseSchema, CancelResultSchema, ModelMenuSchema, type AskRequest, type AskResponse, type CancelResult, type ModelMenu } from '@askflow/contract';
+import { AskAcceptedSchema, AskResponseSchema, AskStatusSchema, CancelResultSchema, ModelMenuSchema, type AskAccepted, type AskRequest, type AskResponse, type AskStatus, type CancelResult, type ModelMenu } from '@askflow/contract';
 import { AskEventStream } from './askEventStream.js';
 import type { AskStreamEvent } from './askEvents.js';
 import { EgoZError } from './errors.js';
@@ -110,6 +110,36 @@ export class AskflowClient {
       signal: options.signal,
     });
     return parsed(AskResponseSchema, json, 'answer');
+  }
+
+  /**
+   * Starts an ask in the background (`Prefer: respond-async`) and returns at once with its
+   * `askId` and `threadId`; the ask runs on without the caller. Follow it with `getAsk(askId)`,
+   * its event stream, or `cancel(askId)`. Safe to retry like `ask`: a retry joins the same ask.
+   */
+  async askBackground(request: AskInput, options: AskOptions = {}): Promise<AskAccepted> {
+    const key = this.#idempotencyKey(options);
+    const json = await callJson(this.#transport, {
+      method: 'POST',
+      path: '/service/ask',
+      body: this.#body(request),
+      headers: { Prefer: 'respond-async', ...(key ? { 'Idempotency-Key': key } : {}) },
+      repeatable: key !== undefined,
+      signal: options.signal,
+    });
+    return parsed(AskAcceptedSchema, json, 'accepted ask');
+  }
+
+  /** Where an ask is: `running`, or `completed` with its `response`, or `failed`/`cancelled` with its `error`. */
+  async getAsk(askId: string, options: RequestOptions = {}): Promise<AskStatus> {
+    const json = await callJson(this.#transport, {
+      method: 'GET',
+      path: `/service/ask/${encodeURIComponent(askId)}`,
+      headers: { 'Cache-Control': 'no-cache' },
+      repeatable: true,
+      signal: options.signal,
+    });
+    return parsed(AskStatusSchema, json, 'ask status');
   }
 
   /**

@@ -12,4 +12,5 @@ export * from './keys.js';
 export * from './budgets.js';
 export * from './conversations.js';
 export * from './cancel.js';
+export * from './background.js';
 export * from './toolCall.js';
