@@ -86,8 +86,11 @@ export async function threadTurns(pool: Pool, projectId: string, threadId: strin
     `SELECT id, workflow_id AS "workflowId", request_id AS "requestId", external_user_id AS "externalUserId",
             user_message AS "userMessage", answer, intent, model, tool_used AS "toolUsed", rag_chunks_used AS "ragChunksUsed",
             prompt_tokens AS "promptTokens", completion_tokens AS "completionTokens", total_tokens AS "totalTokens",
-            cost_usd::float8 AS "costUsd", latency_ms AS "latencyMs", is_test AS "isTest", created_at AS "createdAt"
-       FROM turns WHERE project_id = $1 AND thread_id = $2 ORDER BY created_at`,
+            cost_usd::float8 AS "costUsd", latency_ms AS "latencyMs", is_test AS "isTest", turns.created_at AS "createdAt",
+            CASE WHEN f.turn_id IS NULL THEN NULL
+                 ELSE json_build_object('rating', f.rating, 'comment', f.comment, 'updatedAt', f.updated_at) END AS feedback
+       FROM turns LEFT JOIN feedback f ON f.turn_id = turns.id
+      WHERE turns.project_id = $1 AND thread_id = $2 ORDER BY turns.created_at`,
     [projectId, threadId],
   );
   return rows.map(({ promptTokens, completionTokens, totalTokens, ...turn }) => ({ ...turn, usage: { promptTokens, completionTokens, totalTokens } }));

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { AnalyticsQuerySchema, type AnalyticsView } from '@askflow/contract';
 import { usageSeries, usageTotals } from '../../store/analytics.js';
+import { satisfaction } from '../../store/feedback.js';
 import type { Pool } from '../../store/pool.js';
 import { ApiError } from '../errors.js';
 import { validateQuery } from '../validateQuery.js';
@@ -26,9 +27,10 @@ export function analyticsRoutes(pool: Pool): Router<ProjectState> {
       throw new ApiError('ValidationError', `Invalid query — at most ${days} days with bucket=${query.bucket}`, [{ path: 'to', message: `at most ${days} days after from` }]);
     }
 
-    const [series, totals] = await Promise.all([
+    const [series, totals, rated] = await Promise.all([
       usageSeries(pool, project.id, from, to, query.bucket),
       usageTotals(pool, project.id, from, to),
+      satisfaction(pool, project.id, from, to),
     ]);
     const body: AnalyticsView = {
       bucket: query.bucket,
@@ -37,6 +39,7 @@ export function analyticsRoutes(pool: Pool): Router<ProjectState> {
       series,
       // Test keys' traffic is never billed (DESIGN): counted, but its cost stays out of totals.
       totals: { live: totals.live, test: { asks: totals.test.asks, totalTokens: totals.test.totalTokens, costUsd: 0 } },
+      satisfaction: rated.map((r) => ({ ...r, rate: r.positive / r.rated })),
     };
     ctx.body = body;
   });

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import { WorkflowNotFoundError, type Connection } from '@temporalio/client';
-import { ASK_ID_HEADER, type AskAccepted, type CancelResult } from '@askflow/contract';
+import { ASK_ID_HEADER, FeedbackRequestSchema, type AskAccepted, type CancelResult } from '@askflow/contract';
 import { addLogContext } from '../../config/logContext.js';
 import type { Logger } from '../../config/logger.js';
 import type { ChannelListener } from '../../store/notifications.js';
 import type { Pool } from '../../store/pool.js';
 import { getMenu } from '../../store/projects.js';
+import { saveFeedback } from '../../store/feedback.js';
 import { responseOfRun } from '../../store/turns.js';
 import { askStatus, prefersAsync } from '../ask/askStatus.js';
 import { readAskEvents } from '../ask/eventReader.js';
@@ -18,6 +19,7 @@ import { awaitAnswer, startOrJoinAsk, type AskRuntime } from '../ask/startAsk.js
 import { ApiError } from '../errors.js';
 import { apiKeyAuth } from '../middleware/apiKey.js';
 import { jsonBody } from '../middleware/jsonBody.js';
+import { validate } from '../validate.js';
 import { rateLimit, type RateLimitDefaults } from '../middleware/rateLimit.js';
 import type { State, StateContext } from '../state.js';
 import type { WorkerPresence } from '../workerPresence.js';
@@ -180,6 +182,18 @@ export function serviceRoutes(deps: ServiceDeps): Router {
     await handle.cancel();
     ctx.status = 202;
     ctx.body = { askId, status: 'cancelling' } satisfies CancelResult;
+  });
+
+  // An end user's rating of an answered ask: one per ask, the latest replaces the one before.
+  router.post('/feedback', jsonBody('64kb'), async (ctx) => {
+    const body = validate(FeedbackRequestSchema, ctx.request.body);
+    const project = projectForKey(ctx, body.tenantId);
+    const askId = ownAskId(ctx.state.apiKey, body.askId);
+    addLogContext({ askId });
+    if (!(await saveFeedback(deps.pool, { projectId: project.id, askId, rating: body.rating, comment: body.comment ?? null }))) {
+      throw new ApiError('NotFound', `Ask ${askId} has no answer to rate (unknown, or not answered yet)`);
+    }
+    ctx.status = 204;
   });
 
   router.get('/models', async (ctx) => {

@@ -130,6 +130,21 @@ export class AskflowClient {
     return parsed(AskAcceptedSchema, json, 'accepted ask');
   }
 
+  /**
+   * Records an end user's rating of an answered ask (`1` good, `-1` bad) with an optional comment;
+   * rating the same ask again replaces it. Owners see it on the turn and in analytics.
+   */
+  async feedback(feedback: { askId: string; rating: 1 | -1; comment?: string }, options: RequestOptions = {}): Promise<void> {
+    await callJson(this.#transport, {
+      method: 'POST',
+      path: '/service/feedback',
+      body: { tenantId: this.tenantId, ...feedback },
+      // The latest rating replaces the one before: repeating it changes nothing.
+      repeatable: true,
+      signal: options.signal,
+    });
+  }
+
   /** Where an ask is: `running`, or `completed` with its `response`, or `failed`/`cancelled` with its `error`. */
   async getAsk(askId: string, options: RequestOptions = {}): Promise<AskStatus> {
     const json = await callJson(this.#transport, {

@@ -62,6 +62,8 @@ async function attemptJson(t: Transport, call: JsonCall): Promise<unknown> {
     attempt.dispose();
   }
   if (!response.ok) throw errorFromResponse(response.status, response.headers, text);
+  // 204: done, nothing to read.
+  if (response.status === 204) return null;
   try {
     return JSON.parse(text);
   } catch (err) {

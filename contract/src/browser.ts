@@ -13,4 +13,5 @@ export * from './budgets.js';
 export * from './conversations.js';
 export * from './cancel.js';
 export * from './background.js';
+export * from './feedback.js';
 export * from './toolCall.js';

@@ -46,6 +46,8 @@ export const TurnSchema = z.object({
   /** Made with a test key. */
   isTest: z.boolean(),
   createdAt: z.string(),
+  /** The end user's feedback (`POST /service/feedback`), the latest if it was replaced; null when none. */
+  feedback: z.object({ rating: z.union([z.literal(1), z.literal(-1)]), comment: z.string().nullable(), updatedAt: z.string() }).nullable(),
 });
 
 /** Answer of `GET /manage/projects/{id}/threads/{threadId}`: every turn, oldest first. */

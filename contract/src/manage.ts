@@ -339,6 +339,8 @@ export const AnalyticsSchema = z.object({
     /** Test keys' traffic is never billed: its cost is always 0 here. */
     test: z.object({ asks: z.number(), totalTokens: z.number(), costUsd: z.literal(0) }),
   }),
+  /** End users' feedback on the period's turns, per model and intent: `rate` is the share rated 1. */
+  satisfaction: z.array(z.object({ model: z.string(), intent: z.string(), rated: z.number(), positive: z.number(), rate: z.number() })),
 });
 
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;

@@ -42,6 +42,16 @@ export function AnalyticsPage({ projectId }: { projectId: string }) {
           </tbody>
         </table>
       )}
+      {data && data.satisfaction.length > 0 && (
+        <table aria-label="Satisfaction">
+          <thead><tr><th>Model</th><th>Intent</th><th>Rated answers</th><th>Rated good</th></tr></thead>
+          <tbody>
+            {data.satisfaction.map((r) => (
+              <tr key={`${r.model} ${r.intent}`} data-testid="satisfaction-row"><td>{r.model}</td><td>{r.intent}</td><td>{r.rated}</td><td>{Math.round(r.rate * 100)} %</td></tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {data && data.series.length === 0 && <p className="empty">No asks in this period yet. Try the playground.</p>}
       {data && data.series.length > 0 && (
         <div className="charts">

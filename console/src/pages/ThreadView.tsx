@@ -26,6 +26,11 @@ export function ThreadView({ projectId, threadId }: { projectId: string; threadI
               {t.usage.totalTokens} tokens · ${t.costUsd.toFixed(6)} · {t.latencyMs} ms · {t.isTest ? 'test' : 'live'}
               {link && <> · <a href={link} target="_blank" rel="noreferrer">run in Temporal UI</a></>}
             </p>
+            {t.feedback && (
+              <p className="meta" data-testid="turn-feedback">
+                Feedback: {t.feedback.rating === 1 ? 'good' : 'bad'}{t.feedback.comment ? ` — “${t.feedback.comment}”` : ''}
+              </p>
+            )}
             <button type="button" aria-expanded={open === t.id} onClick={() => setOpen(open === t.id ? null : t.id)}>
               {open === t.id ? 'Hide timeline' : 'Show timeline'}
             </button>
