@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps): Koa<State> {
   mount(budgetRoutes(deps.pool));
   mount(providerRoutes(deps));
   mount(priceRoutes(deps.pool));
-  mount(threadRoutes(deps.pool));
+  mount(threadRoutes(deps));
   mount(askTimelineRoutes(deps));
   mount(analyticsRoutes(deps.pool));
   mount(knowledgeRoutes(deps));

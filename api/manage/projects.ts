@@ -1,11 +1,13 @@
 import Router from '@koa/router';
 import { ProjectCreateSchema, ProjectPatchSchema, type ProjectPatch } from '@askflow/contract';
 import { createProject, deleteProject, listProjects, setMenu, updateProject, type Project } from '../../store/projects.js';
+import { projectRunIds } from '../../store/erase.js';
 import { listProviders } from '../../store/providers.js';
 import { jsonBody } from '../middleware/jsonBody.js';
 import { ownerAuth } from '../middleware/ownerAuth.js';
 import type { State } from '../state.js';
 import { validate } from '../validate.js';
+import { allProjectRunIds, deleteRuns } from './eraseRuns.js';
 import type { KnowledgeDeps } from './knowledge.js';
 import { assertEmbeddingModelAvailable, assertModelsAvailable } from './modelChecks.js';
 import { projectRouter, type ProjectState } from './projectRouter.js';
@@ -50,7 +52,7 @@ export function projectListRoutes(deps: KnowledgeDeps): Router<State<'owner'>> {
 }
 
 /** One project: read, change its settings, delete it. */
-export function projectRoutes(deps: KnowledgeDeps): Router<ProjectState> {
+export function projectRoutes(deps: KnowledgeDeps & { temporalNamespace: string }): Router<ProjectState> {
   const { pool } = deps;
   const router = projectRouter(pool);
 
@@ -65,8 +67,10 @@ export function projectRoutes(deps: KnowledgeDeps): Router<ProjectState> {
 
   router.delete('/:id', async (ctx) => {
     const { project } = ctx.state;
-    // Vectors may live outside PostgreSQL (pgvector's table has no foreign key, Pinecone none at all).
+    // Vectors may live outside PostgreSQL (pgvector's table has no foreign key, Pinecone none at all),
+    // and the histories of its asks and ingestions in Temporal; the rows go last.
     await deps.vectorIndex.deleteProject(project.id);
+    await deleteRuns(deps.temporal, deps.temporalNamespace, await allProjectRunIds(deps.temporal, project.id, await projectRunIds(pool, project.id)));
     await deleteProject(pool, project.id);
     ctx.status = 204;
   });

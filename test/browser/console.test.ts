@@ -242,6 +242,13 @@ describe('the console walks a new owner from sign-up to analytics', () => {
     await timeline.waitFor({ state: 'detached' });
   }, STEP_MS);
 
+  test('erase the thread: after a confirmation it is gone from the list', async () => {
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Erase thread' }).click();
+    await page.getByTestId('thread-turn').first().waitFor({ state: 'detached' });
+    await page.getByText('No threads match').waitFor();
+  }, STEP_MS);
+
   test('delete a project', async () => {
     await page.getByRole('link', { name: 'Projects', exact: true }).click();
     await page.getByLabel('New project name').fill('Scratch');

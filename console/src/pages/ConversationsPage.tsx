@@ -10,7 +10,7 @@ export function ConversationsPage({ projectId }: { projectId: string }) {
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<string | null>(null);
-  const { data, error } = useAsync(() => {
+  const { data, error, reload } = useAsync(() => {
     const q = new URLSearchParams({ limit: '50', ...(search ? { search } : {}) });
     return api<ThreadList>('GET', `/manage/projects/${projectId}/threads?${q.toString()}`);
   }, [projectId, search]);
@@ -39,7 +39,7 @@ export function ConversationsPage({ projectId }: { projectId: string }) {
           </table>
         )}
       </section>
-      {open && <ThreadView projectId={projectId} threadId={open} />}
+      {open && <ThreadView projectId={projectId} threadId={open} onErased={() => { setOpen(null); reload(); }} />}
     </>
   );
 }

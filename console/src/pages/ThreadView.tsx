@@ -1,20 +1,31 @@
 // Every turn of one thread, with what it cost, a link to its run and the run's timeline.
 import { useState } from 'react';
-import { api } from '../api.js';
+import { api, messageOf } from '../api.js';
 import type { ThreadTurns } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { runUrl, useConsoleConfig } from '../useConsoleConfig.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { AskTimelineView } from './AskTimelineView.js';
 
-export function ThreadView({ projectId, threadId }: { projectId: string; threadId: string }) {
+export function ThreadView({ projectId, threadId, onErased }: { projectId: string; threadId: string; onErased: () => void }) {
   const config = useConsoleConfig();
   const { data, error } = useAsync(() => api<ThreadTurns>('GET', `/manage/projects/${projectId}/threads/${threadId}`), [projectId, threadId]);
   const [open, setOpen] = useState<string | null>(null);
+  const [eraseError, setEraseError] = useState<string | null>(null);
+  const erase = async () => {
+    if (!window.confirm('Erase this thread? Its turns, feedback and the runs\' histories in Temporal are deleted for good.')) return;
+    try {
+      await api('DELETE', `/manage/projects/${projectId}/threads/${threadId}`);
+      onErased();
+    } catch (err) {
+      setEraseError(messageOf(err));
+    }
+  };
   return (
     <section aria-label="Thread">
       <h2>Thread <code>{threadId}</code></h2>
-      <ErrorMessage error={error} />
+      <ErrorMessage error={error ?? eraseError} />
+      <button type="button" onClick={() => void erase()}>Erase thread</button>
       {data?.turns.map((t) => {
         const link = runUrl(config, t.workflowId);
         return (
