@@ -141,3 +141,29 @@ describe('traces', () => {
     expect(spans.some((s) => s.name.startsWith('embeddings ') && s.attributes['gen_ai.operation.name'] === 'embeddings')).toBe(true);
   }, 60_000);
 });
+
+describe('traces of a streamed ask', () => {
+  it('hold the same steps, and the event log polls do not flood them', async () => {
+    const p = await project();
+    const [traceId, callerSpanId] = [randomBytes(16).toString('hex'), randomBytes(8).toString('hex')];
+    const res = await fetch(`${api.baseUrl}/service/ask/stream`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': p.apiKey, traceparent: `00-${traceId}-${callerSpanId}-01` },
+      body: JSON.stringify({ tenantId: p.tenantId, message: 'Within how many days can items be returned?' }),
+    });
+    const body = await res.text();
+    expect(body).toContain('event: done');
+    const events = body.split('\n').filter((l) => l.startsWith('event: ')).length;
+    const spans = await traceOf(traceId, (s) => s.some((x) => x.name === 'RunActivity:saveTurn') && s.some((x) => x.name === 'POST /service/ask/stream'));
+    const server = one(spans, 'POST /service/ask/stream');
+    expect(server.parentSpanId).toBe(callerSpanId);
+    // The model round, the knowledge search with its embedding, the answering round and the save.
+    expect(spans.map((s) => s.name)).toEqual(expect.arrayContaining(['RunActivity:respondTurn', 'RunActivity:searchKnowledge', 'embeddings lexical-256', 'RunActivity:saveTurn', 'RunWorkflow:routedAskWorkflow']));
+    // The stream's reads of the event log are client spans of the request: long polls, each
+    // bringing one event or more — fewer of them than events streamed.
+    const polls = spans.filter((s) => s.name.startsWith('StartWorkflowUpdate:'));
+    expect(polls.length).toBeGreaterThan(0);
+    expect(polls.length).toBeLessThanOrEqual(events);
+    for (const s of spans) if (s !== server) expect(ancestry(spans, s)).toContain('POST /service/ask/stream');
+  }, 60_000);
+});
