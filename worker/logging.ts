@@ -3,7 +3,7 @@
 // (its workflow id), the tenant and the request id the activity's arguments name.
 import type { ActivityInterceptorsFactory, LogEntry, LogLevel } from '@temporalio/worker';
 import { DefaultLogger } from '@temporalio/worker';
-import { withLogContext, type LogFields } from '../config/logContext.js';
+import { traceFields, withLogContext, type LogFields } from '../config/logContext.js';
 import type { Logger } from '../config/logger.js';
 import { ASKFLOW } from '../tracing/attributes.js';
 import { annotateActiveSpan } from '../tracing/spans.js';
@@ -41,7 +41,9 @@ export const activityLogContext: ActivityInterceptorsFactory = (ctx) => {
     inbound: {
       execute: (input, next) => {
         const askId = ctx.info.workflowExecution?.workflowId;
-        fields = { ...(askId ? { askId } : {}), ...idsOf(input.args) };
+        // With tracing on the activity's span is active here: the SDK's lines about the activity
+        // once it has ended (completed, failed) are written outside it, so its ids are kept.
+        fields = { ...(askId ? { askId } : {}), ...idsOf(input.args), ...traceFields() };
         // The activity's span (with tracing on) says whose ask it ran for.
         annotateActiveSpan({ ...(fields.askId ? { [ASKFLOW.askId]: fields.askId } : {}), ...(fields.tenant ? { [ASKFLOW.tenant]: fields.tenant } : {}), ...(fields.requestId ? { [ASKFLOW.requestId]: fields.requestId } : {}), [ASKFLOW.attempt]: ctx.info.attempt });
         return withLogContext(fields, () => next(input));

@@ -20,7 +20,8 @@ beforeAll(async () => {
   // Only the endpoint is set: protocol (http/protobuf), batching and service names are the defaults.
   const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_BSP_SCHEDULE_DELAY: '100', LOG_LEVEL: 'info' };
   const taskQueue = `askflow-traces-${process.pid}`;
-  worker = await startReplica('worker', { TEMPORAL_TASK_QUEUE: taskQueue, ...otel });
+  // debug: the SDK's lines about each activity, to check they carry the trace too.
+  worker = await startReplica('worker', { TEMPORAL_TASK_QUEUE: taskQueue, ...otel, LOG_LEVEL: 'debug' });
   api = await startReplica('api', { TEMPORAL_TASK_QUEUE: taskQueue, ...otel });
 }, 60_000);
 afterAll(async () => {
@@ -124,6 +125,10 @@ describe('traces', () => {
     // Log lines of the request carry its trace id beside the request id.
     const lines = readFileSync(api.logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.find((l) => l.msg === 'request' && l.requestId === requestId)).toMatchObject({ traceId, askId: server.attributes['askflow.ask.id'], tenant: p.tenantId });
+    // …and so do the worker's lines about the ask's activities, with the activity's own span.
+    const workerLines = readFileSync(worker.logFile, 'utf8').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const completed = workerLines.find((l) => l.askId === server.attributes['askflow.ask.id'] && l.activityType === 'invokeTool' && l.msg === 'Activity completed');
+    expect(completed).toMatchObject({ traceId, spanId: one(spans, 'RunActivity:invokeTool').spanId, requestId, tenant: p.tenantId });
   }, 60_000);
 
   it('puts message and answer text on the model spans only for a project that opted in', async () => {
