@@ -26,6 +26,8 @@ export interface AskWorkflowInput {
   message: string;
   /** Resolved `<provider>:<model>` id that will answer. */
   model: string;
+  /** The caller named `model`: that model answers or the ask fails, never a fallback. */
+  modelNamed?: boolean;
   externalUserId: string | null;
   keyMode: KeyMode;
   /** The key that asked: its usage counts against its budget (absent in asks started before budgets). */
@@ -78,6 +80,8 @@ export interface AskPlan {
   historyTokenBudget: number;
   /** Rounds of tool calls the model may make before it must answer (absent in plans made before routing). */
   maxToolRounds?: number;
+  /** Models to go on with, in order, when the model's provider keeps failing (absent: none; never for a caller who named a model). */
+  fallbacks?: { model: ModelPlan; price: PricePlan | null }[];
   /** Message and answer text may go on trace spans (absent in plans made before tracing: no). */
   traceContent?: boolean;
   /** Knowledge search: null when RAG is off or the project has no indexed document. */

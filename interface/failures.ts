@@ -41,6 +41,15 @@ interface FailureLike {
   cause?: unknown;
 }
 
+/** The model provider kept failing in a way another provider may not (5xx, 429, timeouts, the network) — not a refusal of the request. */
+export function isProviderOutage(err: unknown): boolean {
+  let root: FailureLike | undefined;
+  for (let f = err as FailureLike | undefined; f && typeof f === 'object'; f = f.cause as FailureLike | undefined) root = f;
+  return OUTAGE_TYPES.has(root?.type ?? '');
+}
+
+const OUTAGE_TYPES = new Set<string>([FAILURE_TYPES.rateLimited, FAILURE_TYPES.unavailable, FAILURE_TYPES.timeout, FAILURE_TYPES.network]);
+
 /** What a failed ask tells its caller, from the failure chain of the run. */
 export function describeAskFailure(err: unknown): { code: AskFailureCode; message: string } {
   const chain: FailureLike[] = [];

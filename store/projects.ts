@@ -15,6 +15,8 @@ export interface Project {
   voiceModel: string | null;
   historyTokenBudget: number;
   maxToolRounds: number;
+  /** Models that answer in turn when the default's provider keeps failing. */
+  fallbackModels: string[];
   rateLimitPerMinute: number | null;
   keyRateLimitPerMinute: number | null;
   /** Fixed per project: chunks and questions are embedded with the same model. */
@@ -46,6 +48,7 @@ const COLUMNS: Record<keyof Omit<Project, 'id'>, string> = {
   voiceModel: 'voice_model',
   historyTokenBudget: 'history_token_budget',
   maxToolRounds: 'max_tool_rounds',
+  fallbackModels: 'fallback_models',
   rateLimitPerMinute: 'rate_limit_per_minute',
   keyRateLimitPerMinute: 'key_rate_limit_per_minute',
   embeddingModel: 'embedding_model',

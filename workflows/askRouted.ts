@@ -1,8 +1,8 @@
-import { proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
+import { patched, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { AskResponse, Usage } from '@askflow/contract';
 import { KNOWLEDGE_TOOL_NAME } from '@askflow/contract/names';
 import { answeredResponse, DEFAULT_TOOL_ROUNDS, type AskActivities, type AskPlan, type AskWorkflowInput, type RetrievedPassage, type ToolCall, type ToolRound, type TurnOutcome } from '../interface/ask.js';
-import { describeAskFailure } from '../interface/failures.js';
+import { describeAskFailure, isProviderOutage } from '../interface/failures.js';
 import { closeEventLog, DATABASE_STEP, GENERATION_STEP, LOCAL_GENERATION_STEP, NO_USAGE, openEventLog, recordIntent, RETRIEVAL_STEP, TOOL_CALL_STEP, toolFailure } from './askRun.js';
 
 const { planAsk, saveTurn } = proxyLocalActivities<AskActivities>(DATABASE_STEP);
@@ -10,6 +10,19 @@ const { searchKnowledge } = proxyLocalActivities<AskActivities>(RETRIEVAL_STEP);
 const { invokeTool } = proxyActivities<AskActivities>(TOOL_CALL_STEP);
 const { respondTurn } = proxyActivities<AskActivities>(GENERATION_STEP);
 const { respondTurn: respondTurnLocally, firstRound } = proxyLocalActivities<AskActivities>(LOCAL_GENERATION_STEP);
+
+/**
+ * Model fallbacks: a run whose model's provider kept failing (after its retries) goes on with the
+ * plan's next fallback model. Runs from before never reach `patched` on their way (it is asked
+ * only once such a failure has happened), so they replay as they ran.
+ */
+export const FALLBACK_PATCH = 'model-fallback';
+
+/** The plan moved on to its next fallback model (with that model's prices). */
+function nextFallback(plan: AskPlan): AskPlan | null {
+  const [next, ...rest] = plan.fallbacks ?? [];
+  return next ? { ...plan, model: next.model, price: next.price, fallbacks: rest } : null;
+}
 
 /** How generation runs: an activity (streamed asks; every run of `askWorkflow`), or local (JSON asks since `routedAskWorkflow`). */
 export type GenerationPlacement = 'activity' | 'local';
@@ -35,16 +48,48 @@ function passagesText(found: RetrievedPassage[]): string {
 export async function runRoutedAsk(input: AskWorkflowInput, generation: GenerationPlacement = 'activity'): Promise<AskResponse> {
   const respond = generation === 'local' ? respondTurnLocally : respondTurn;
   const { stream, events } = openEventLog();
+  /** When `err` is an outage of `from`'s provider and the plan has a fallback left: the plan on it, announced. */
+  const fallBack = (from: AskPlan, err: unknown): AskPlan | null => {
+    const next = nextFallback(from);
+    if (!next || !isProviderOutage(err) || !patched(FALLBACK_PATCH)) return null;
+    events.publish({ type: 'fallback', from: from.model.id, to: next.model.id, reason: describeAskFailure(err).message });
+    // Whatever the failed model streamed is not the answer: readers drop it as after any reset.
+    events.publish({ type: 'reset', reason: `${from.model.id} is unavailable; ${next.model.id} answers instead` });
+    return next;
+  };
   try {
     events.publish({ type: 'thinking', phase: 'classifying' });
     // A JSON ask plans, takes its first round and, if that answers, saves it, in one local activity.
-    const first = generation === 'local' ? await firstRound(input, workflowInfo().workflowId) : null;
+    let first = null;
+    let fellBack: AskPlan | null = null;
+    if (generation === 'local') {
+      try {
+        first = await firstRound(input, workflowInfo().workflowId);
+      } catch (err) {
+        // The plan was made inside the failed step: read it again to find the fallbacks.
+        if (!isProviderOutage(err) || input.modelNamed || !patched(FALLBACK_PATCH)) throw err;
+        fellBack = fallBack(await planAsk(input), err);
+        if (!fellBack) throw err;
+      }
+    }
     if (first?.saved) {
       recordIntent(false, []);
       events.publish({ type: 'done', ...first.saved });
       return first.saved;
     }
-    const plan: AskPlan = first?.plan ?? (await planAsk(input));
+    let plan: AskPlan = fellBack ?? first?.plan ?? (await planAsk(input));
+    /** One round on the plan's model, going on with the next fallback model while its provider is out. */
+    const respondOrFallBack = async (final: boolean): Promise<TurnOutcome> => {
+      for (;;) {
+        try {
+          return await respond(plan, input, rounds, final);
+        } catch (err) {
+          const next = fallBack(plan, err);
+          if (!next) throw err;
+          plan = next;
+        }
+      }
+    };
     const rounds: ToolRound[] = [];
     const found = new Map<string, RetrievedPassage>();
     const toolsUsed: string[] = [];
@@ -72,7 +117,7 @@ export async function runRoutedAsk(input: AskWorkflowInput, generation: Generati
     const maxRounds = plan.maxToolRounds ?? DEFAULT_TOOL_ROUNDS;
     let firstTurn: TurnOutcome | null = first?.turn ?? null;
     for (;;) {
-      const turn = firstTurn ?? (await respond(plan, input, rounds, rounds.length >= maxRounds));
+      const turn = firstTurn ?? (await respondOrFallBack(rounds.length >= maxRounds));
       firstTurn = null;
       usage = addUsage(usage, turn.usage);
       if (turn.kind === 'answer') {

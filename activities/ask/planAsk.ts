@@ -23,20 +23,23 @@ function modelPlan(id: string, connections: { name: string; kind: string }[]): M
  */
 export function planAsk(pool: Pool) {
   return async function planAsk(input: AskWorkflowInput): Promise<AskPlan> {
-    return readPlan(pool, input.tenantId, input.model);
+    return readPlan(pool, input.tenantId, input.model, input.modelNamed === true);
   };
 }
 
 /** The project's plan for an ask answered by `modelId` (by default the project's chat model). */
-export async function readPlan(pool: Pool, projectId: string, modelId?: string): Promise<AskPlan> {
+export async function readPlan(pool: Pool, projectId: string, modelId?: string, modelNamed = false): Promise<AskPlan> {
   const project = await getProject(pool, projectId);
   if (!project) throw new StepFailure(`project ${projectId} no longer exists`, FAILURE_TYPES.projectGone, false);
   const model = modelId ?? project.chatModel;
-  const [indexed, tools, price, connections] = await Promise.all([
+  // A caller who named the model gets it or an error; otherwise the owner's fallbacks stand by.
+  const fallbackIds = modelNamed ? [] : project.fallbackModels.filter((m) => m !== model);
+  const [indexed, tools, price, connections, fallbackPrices] = await Promise.all([
     project.ragEnabled ? hasReadyDocuments(pool, project.id) : false,
     project.toolsEnabled ? listTools(pool, project.id) : [],
     priceOf(pool, project.id, model),
     listProviders(pool, project.id),
+    Promise.all(fallbackIds.map((m) => priceOf(pool, project.id, m))),
   ]);
   return {
     projectId: project.id,
@@ -46,6 +49,7 @@ export async function readPlan(pool: Pool, projectId: string, modelId?: string):
     historyTokenBudget: project.historyTokenBudget,
     maxToolRounds: project.maxToolRounds,
     ...(project.traceContent ? { traceContent: true } : {}),
+    ...(fallbackIds.length ? { fallbacks: fallbackIds.map((m, i) => ({ model: modelPlan(m, connections), price: fallbackPrices[i]! })) } : {}),
     knowledge: indexed ? { embeddingModel: modelPlan(project.embeddingModel, connections), topK: project.ragTopK, minScore: project.ragMinScore } : null,
     tools: tools.map(({ name, description, parameters, url, method, timeoutMs, forwardHeaders }) => ({ name, description, parameters, url, method, timeoutMs, forwardHeaders })),
     ...(project.toolsEnabled && project.allowedHosts.length ? { allowedHosts: project.allowedHosts } : {}),

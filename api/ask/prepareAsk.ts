@@ -75,6 +75,7 @@ export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: 
       threadId: threadId ?? randomUUID(),
       message: req.message,
       model,
+      ...(req.model !== undefined ? { modelNamed: true } : {}),
       externalUserId: req.externalUserId ?? null,
       keyMode: key.mode,
       apiKeyId: key.keyId,

@@ -20,6 +20,7 @@ export async function projectView(pool: Pool, project: Project): Promise<Project
     voiceModel: project.voiceModel,
     historyTokenBudget: project.historyTokenBudget,
     maxToolRounds: project.maxToolRounds,
+    fallbackModels: project.fallbackModels,
     traceContent: project.traceContent,
     rateLimitPerMinute: project.rateLimitPerMinute,
     keyRateLimitPerMinute: project.keyRateLimitPerMinute,

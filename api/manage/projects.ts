@@ -18,7 +18,7 @@ import { startReindex } from './reindex.js';
 async function applySettings(deps: KnowledgeDeps, project: Project, patch: ProjectPatch): Promise<Project> {
   const { models, ...columns } = patch;
   const providers = await listProviders(deps.pool, project.id);
-  assertModelsAvailable([columns.chatModel, columns.voiceModel, ...(models ?? [])], providers);
+  assertModelsAvailable([columns.chatModel, columns.voiceModel, ...(models ?? []), ...(columns.fallbackModels ?? [])], providers);
   if (columns.embeddingModel !== undefined) assertEmbeddingModelAvailable(columns.embeddingModel, providers);
   const updated = await updateProject(deps.pool, project.id, columns);
   if (models !== undefined) await setMenu(deps.pool, project.id, [...new Set(models)]);
@@ -41,7 +41,7 @@ export function projectListRoutes(deps: KnowledgeDeps): Router<State<'owner'>> {
   router.post('/', jsonBody(), async (ctx) => {
     const { name, ...settings } = validate(ProjectCreateSchema, ctx.request.body);
     // Checked before the project exists, so a bad setting creates nothing.
-    assertModelsAvailable([settings.chatModel, settings.voiceModel, ...(settings.models ?? [])], []);
+    assertModelsAvailable([settings.chatModel, settings.voiceModel, ...(settings.models ?? []), ...(settings.fallbackModels ?? [])], []);
     if (settings.embeddingModel !== undefined) assertEmbeddingModelAvailable(settings.embeddingModel, []);
     const project = await createProject(pool, name, ctx.state.owner.id);
     ctx.status = 201;

@@ -5,7 +5,7 @@ export const ThinkingPhaseSchema = z.enum(['classifying', 'retrieving', 'calling
 
 /**
  * Server-sent events of a streamed ask. `delta`, `tool.calling`, `done` and `error` are the
- * spec's; `thinking`, `retrieval` and `reset` are Askflow's additions.
+ * spec's; `thinking`, `retrieval`, `reset` and `fallback` are Askflow's additions.
  *
  * `reset`: generation was retried after a failure part-way; drop the partial answer built from
  * earlier `delta`s. The `delta`s after the last `reset` concatenate to `done.answer` exactly.
@@ -17,6 +17,8 @@ export const StreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tool.calling'), name: z.string() }),
   z.object({ type: z.literal('delta'), content: z.string() }),
   z.object({ type: z.literal('reset'), reason: z.string() }),
+  /** The model `from` kept failing (after its retries): the ask goes on with `to`, the project's next fallback. */
+  z.object({ type: z.literal('fallback'), from: z.string(), to: z.string(), reason: z.string() }),
   AskResponseSchema.extend({ type: z.literal('done') }),
   z.object({ type: z.literal('error'), message: z.string(), code: z.string() }),
 ]);

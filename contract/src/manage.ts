@@ -42,6 +42,8 @@ const settings = {
   historyTokenBudget: z.number().int().min(0).max(200_000),
   /** Rounds of tool calls (knowledge search included) the model may make before it must answer. */
   maxToolRounds: z.number().int().min(1).max(8),
+  /** Models that answer, in order, when the default's provider keeps failing (not for a caller who named a model). */
+  fallbackModels: z.array(ModelIdSchema).max(5),
   /** Put message and answer text on the ask's trace spans (OpenTelemetry export); off by default. */
   traceContent: z.boolean(),
   /** Asks per minute for the whole project and per key; null → the service default. */
@@ -139,6 +141,7 @@ export const ProjectSchema = z.object({
   voiceModel: z.string().nullable(),
   historyTokenBudget: z.number(),
   maxToolRounds: z.number(),
+  fallbackModels: z.array(z.string()),
   traceContent: z.boolean(),
   rateLimitPerMinute: z.number().nullable(),
   keyRateLimitPerMinute: z.number().nullable(),

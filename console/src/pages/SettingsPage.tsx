@@ -20,6 +20,7 @@ export function SettingsPage({ project, onSaved }: { project: ProjectView; onSav
     modelSwitching: project.modelSwitching,
     traceContent: project.traceContent,
     models: project.models.join('\n'),
+    fallbackModels: project.fallbackModels.join('\n'),
     voiceModel: project.voiceModel ?? '',
   });
   const [error, setError] = useState<string | null>(null);
@@ -40,6 +41,7 @@ export function SettingsPage({ project, onSaved }: { project: ProjectView; onSav
         modelSwitching: form.modelSwitching,
         traceContent: form.traceContent,
         models: form.models.split('\n').map((m) => m.trim()).filter(Boolean),
+        fallbackModels: form.fallbackModels.split('\n').map((m) => m.trim()).filter(Boolean),
         voiceModel: form.voiceModel.trim() || null,
       } satisfies ProjectPatch);
       setSaved(true);
@@ -69,6 +71,7 @@ export function SettingsPage({ project, onSaved }: { project: ProjectView; onSav
           <label><input type="checkbox" checked={form.modelSwitching} onChange={(e) => set('modelSwitching', e.target.checked)} /> Model switching (callers may pick from the menu)</label>
           <label><input type="checkbox" checked={form.traceContent} onChange={(e) => set('traceContent', e.target.checked)} /> Message text in traces (prompts and answers on exported spans; off keeps them out)</label>
           <label><span>Model menu (one id per line; the default is always first)</span><textarea rows={3} value={form.models} onChange={(e) => set('models', e.target.value)} /></label>
+          <label><span>Fallback models (one id per line, tried in order when the default's provider is down)</span><textarea rows={2} value={form.fallbackModels} onChange={(e) => set('fallbackModels', e.target.value)} /></label>
           <label><span>Voice model (empty: the default)</span><input type="text" list="known-models" value={form.voiceModel} onChange={(e) => set('voiceModel', e.target.value)} /></label>
           <ErrorMessage error={error} />
           {saved && <p className="notice" role="status">Settings saved.</p>}
