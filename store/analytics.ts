@@ -24,7 +24,8 @@ export async function usageSeries(pool: Pool, projectId: string, from: Date, to:
             sum(total_tokens)::float8 AS "totalTokens",
             sum(cost_usd)::float8 AS "costUsd",
             percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS "latencyP50Ms",
-            percentile_cont(0.95) WITHIN GROUP (ORDER BY latency_ms) AS "latencyP95Ms"
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY latency_ms) AS "latencyP95Ms",
+            count(*) FILTER (WHERE fell_back_from IS NOT NULL)::int AS fallbacks
        FROM turns
       WHERE project_id = $1 AND created_at >= $2 AND created_at < $3
       GROUP BY 1, 2, 3

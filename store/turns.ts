@@ -25,6 +25,8 @@ export interface TurnRecord extends TurnFields {
   response: AskResponse;
   /** The key that asked; absent for asks started before keys were recorded. */
   apiKeyId?: string | undefined;
+  /** The model the ask fell back from, when a fallback model answered. */
+  fellBackFrom?: string | null;
 }
 
 /**
@@ -45,8 +47,8 @@ export async function insertTurn(pool: Pool, t: TurnRecord): Promise<boolean> {
       `WITH turn AS (
          INSERT INTO turns (project_id, thread_id, workflow_id, request_id, external_user_id, user_message, answer,
                             intent, model, tool_used, rag_chunks_used, prompt_tokens, completion_tokens, total_tokens,
-                            cost_usd, latency_ms, is_test, response, api_key_id)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)
+                            cost_usd, latency_ms, is_test, response, api_key_id, fell_back_from)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)
          ON CONFLICT (workflow_id) DO NOTHING
          RETURNING project_id, api_key_id, created_at, total_tokens, cost_usd)
        INSERT INTO usage_daily (project_id, api_key_id, day, tokens, cost_usd, asks)
@@ -55,7 +57,7 @@ export async function insertTurn(pool: Pool, t: TurnRecord): Promise<boolean> {
          SET tokens = usage_daily.tokens + EXCLUDED.tokens, cost_usd = usage_daily.cost_usd + EXCLUDED.cost_usd, asks = usage_daily.asks + 1`,
       [t.projectId, t.threadId, t.workflowId, t.requestId, t.externalUserId, t.userMessage, t.answer, t.intent, t.model,
        t.toolUsed, t.ragChunksUsed, t.usage.promptTokens, t.usage.completionTokens, t.usage.totalTokens, t.costUsd,
-       t.latencyMs, t.isTest, JSON.stringify(t.response), t.apiKeyId ?? null],
+       t.latencyMs, t.isTest, JSON.stringify(t.response), t.apiKeyId ?? null, t.fellBackFrom ?? null],
     );
     return (added.rowCount ?? 0) > 0;
   });

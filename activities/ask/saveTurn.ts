@@ -37,6 +37,8 @@ export function saveTurn(pool: Pool) {
       latencyMs: Date.now() - input.receivedAt,
       isTest: input.keyMode === 'test',
       apiKeyId: input.apiKeyId,
+      // The plan's model is the fallback that answered; the ask was for input.model.
+      fellBackFrom: response.model !== input.model ? input.model : null,
       response,
     });
     if (stored) countSpend(plan.projectId, response, costUsd);

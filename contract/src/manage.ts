@@ -329,6 +329,8 @@ export const AnalyticsPointSchema = z.object({
   costUsd: z.number(),
   latencyP50Ms: z.number(),
   latencyP95Ms: z.number(),
+  /** Of these asks, how many a fallback model answered (the model here is that fallback). */
+  fallbacks: z.number(),
 });
 
 export const AnalyticsSchema = z.object({

@@ -2,7 +2,7 @@
 // its test server is killed while it is answering — the ask is answered by the next model of
 // `fallbackModels`, announced by a `fallback` event; a refusal is not an outage, and a caller who
 // named a model gets that model or an error.
-import { AskResponseSchema } from '@askflow/contract';
+import { AnalyticsSchema, AskResponseSchema } from '@askflow/contract';
 import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { closeDb, expectJson, managedProject, manage, stackInfo } from '../stack/context.js';
 import { collect, openStream } from '../stack/sse.js';
@@ -59,6 +59,9 @@ describe('model fallbacks', () => {
     backup.script({ content: 'Backup answer.' });
     const answer = AskResponseSchema.parse(await expectJson(await ask(p, { message: 'Hello?' }), 200));
     expect(answer).toMatchObject({ model: 'backup:gpt-4o-mini', answer: 'Backup answer.' });
+    // Analytics count it under the model that answered.
+    const analytics = AnalyticsSchema.parse(await expectJson(await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/analytics`), 200));
+    expect(analytics.series.map((s) => [s.model, s.asks, s.fallbacks])).toEqual([['backup:gpt-4o-mini', 1, 1]]);
 
     // Named: no fallback, the provider's failure is the answer.
     backup.reset();

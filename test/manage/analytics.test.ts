@@ -68,9 +68,9 @@ describe('analytics over known turns', () => {
     const body = await analytics(token, projectId, `${WINDOW}&bucket=day`);
     expect(body).toMatchObject({ bucket: 'day', from: '2026-01-05T00:00:00.000Z', to: '2026-01-07T00:00:00.000Z' });
     expect(body.series).toEqual([
-      { t: '2026-01-05T00:00:00.000Z', model: GPT, traffic: 'live', asks: 3, promptTokens: 310, completionTokens: 160, totalTokens: 470, costUsd: 0.0035, latencyP50Ms: 200, latencyP95Ms: 290 },
-      { t: '2026-01-05T00:00:00.000Z', model: GPT, traffic: 'test', asks: 1, promptTokens: 1000, completionTokens: 500, totalTokens: 1500, costUsd: 0.01, latencyP50Ms: 1000, latencyP95Ms: 1000 },
-      { t: '2026-01-06T00:00:00.000Z', model: LOCAL, traffic: 'live', asks: 1, promptTokens: 5, completionTokens: 5, totalTokens: 10, costUsd: 0, latencyP50Ms: 50, latencyP95Ms: 50 },
+      { t: '2026-01-05T00:00:00.000Z', model: GPT, traffic: 'live', asks: 3, promptTokens: 310, completionTokens: 160, totalTokens: 470, costUsd: 0.0035, latencyP50Ms: 200, latencyP95Ms: 290, fallbacks: 0 },
+      { t: '2026-01-05T00:00:00.000Z', model: GPT, traffic: 'test', asks: 1, promptTokens: 1000, completionTokens: 500, totalTokens: 1500, costUsd: 0.01, latencyP50Ms: 1000, latencyP95Ms: 1000, fallbacks: 0 },
+      { t: '2026-01-06T00:00:00.000Z', model: LOCAL, traffic: 'live', asks: 1, promptTokens: 5, completionTokens: 5, totalTokens: 10, costUsd: 0, latencyP50Ms: 50, latencyP95Ms: 50, fallbacks: 0 },
     ]);
   });
 
