@@ -41,21 +41,24 @@ interface FailureLike {
   cause?: unknown;
 }
 
+/** The failure and its causes, outermost first: an activity's ApplicationFailure sits under ActivityFailure (and WorkflowFailedError). */
+function failureChain(err: unknown): FailureLike[] {
+  const chain: FailureLike[] = [];
+  for (let f = err as FailureLike | undefined; f && typeof f === 'object'; f = f.cause as FailureLike | undefined) chain.push(f);
+  return chain;
+}
+
 /** The model provider kept failing in a way another provider may not (5xx, 429, timeouts, the network) — not a refusal of the request. */
 export function isProviderOutage(err: unknown): boolean {
-  let root: FailureLike | undefined;
-  for (let f = err as FailureLike | undefined; f && typeof f === 'object'; f = f.cause as FailureLike | undefined) root = f;
-  return OUTAGE_TYPES.has(root?.type ?? '');
+  return OUTAGE_TYPES.has(failureChain(err).at(-1)?.type ?? '');
 }
 
 const OUTAGE_TYPES = new Set<string>([FAILURE_TYPES.rateLimited, FAILURE_TYPES.unavailable, FAILURE_TYPES.timeout, FAILURE_TYPES.network]);
 
 /** What a failed ask tells its caller, from the failure chain of the run. */
 export function describeAskFailure(err: unknown): { code: AskFailureCode; message: string } {
-  const chain: FailureLike[] = [];
-  for (let f = err as FailureLike | undefined; f && typeof f === 'object'; f = f.cause as FailureLike | undefined) chain.push(f);
+  const chain = failureChain(err);
   if (chain.some((f) => f.name === 'CancelledFailure')) return { code: 'Cancelled', message: 'The ask was cancelled' };
-  // The innermost failure: an activity's ApplicationFailure sits under ActivityFailure (and WorkflowFailedError).
   const root = chain.at(-1) ?? {};
   const message = root.message ?? 'unknown failure';
   if (root.type === FAILURE_TYPES.outputInvalid) return { code: 'ModelOutputInvalid', message: `The model could not produce the requested output: ${message}` };

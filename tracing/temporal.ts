@@ -3,27 +3,12 @@
 // @temporalio/interceptors-opentelemetry client and activity interceptors); the workflow's own
 // span is made by our workflow interceptors (workflowInterceptors.ts) and leaves its sandbox
 // through a sink. The package is loaded only when tracing is on.
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTraceState, type SpanContext } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import type { ActivityInterceptorsFactory, InjectedSinks } from '@temporalio/worker';
 import type { WorkflowInfo } from '@temporalio/workflow';
 import type { Tracing } from './setup.js';
 import type { SerializedSpan } from './workflowInterceptors.js';
-
-/** dist/tracing, also when this file runs from its TypeScript source (the tests): webpack bundles the built module. */
-function builtTracingDir(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  return basename(dirname(here)) === 'dist' ? here : join(dirname(here), 'dist', 'tracing');
-}
-
-/**
- * The workflow interceptors, bundled into the workflow code whether tracing is on or not: the
- * bundle (and so the worker's build id) must not depend on a process's environment. They trace
- * only runs a tracing client started; a worker without tracing drops those spans in its sink.
- */
-export const WORKFLOW_INTERCEPTOR_MODULES: string[] = [join(builtTracingDir(), 'workflowInterceptors.js')];
 
 /** Client interceptors: starting, updating, signalling or querying an ask carries the current span. */
 export async function tracingClientInterceptors(tracing: Tracing | null) {

@@ -4,8 +4,7 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
-import { WORKFLOW_INTERCEPTOR_MODULES } from '../tracing/temporal.js';
-import { bundlePath, WORKFLOWS_PATH } from './workflowBundle.js';
+import { bundlePath, WORKFLOW_INTERCEPTOR_MODULES, WORKFLOWS_PATH } from './workflowBundle.js';
 
 const out = process.argv[2] ?? bundlePath();
 const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES });

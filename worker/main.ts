@@ -9,11 +9,11 @@ import { migrate } from '../store/migrate.js';
 import { createPool } from '../store/pool.js';
 import { parseMasterKey } from '../store/secrets.js';
 import { deploymentVersion, workerDeploymentOptions } from './deployment.js';
-import { bundleKey, workflowSource } from './workflowBundle.js';
+import { bundleKey, workflowSource, WORKFLOW_INTERCEPTOR_MODULES } from './workflowBundle.js';
 import { activityLogContext } from './logging.js';
 import { installWorkerRuntime } from './observability.js';
 import { startTracing } from '../tracing/setup.js';
-import { workerTracing, WORKFLOW_INTERCEPTOR_MODULES } from '../tracing/temporal.js';
+import { workerTracing } from '../tracing/temporal.js';
 
 const env = readEnv();
 const log = createLogger('worker', env.LOG_LEVEL);

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from '@temporalio/worker';
-import { NO_TRACING_SINKS, WORKFLOW_INTERCEPTOR_MODULES } from '../tracing/temporal.js';
+import { NO_TRACING_SINKS } from '../tracing/temporal.js';
+import { WORKFLOW_INTERCEPTOR_MODULES, WORKFLOWS_PATH } from './workflowBundle.js';
 
 const files = process.argv.slice(2);
 if (!files.length) {
@@ -18,7 +18,7 @@ const histories = files.map((file) => ({ workflowId: basename(file, '.json'), hi
 let failed = 0;
 for await (const result of Worker.runReplayHistories(
   // The workflow code as the worker bundles it: with the tracing interceptors.
-  { workflowsPath: fileURLToPath(new URL('../workflows/index.js', import.meta.url)), interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES }, sinks: NO_TRACING_SINKS },
+  { workflowsPath: WORKFLOWS_PATH, interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES }, sinks: NO_TRACING_SINKS },
   histories,
 )) {
   if (result.error) {

@@ -11,12 +11,18 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WORKFLOW_INTERCEPTOR_MODULES } from '../tracing/temporal.js';
 
 // The build's root (dist/), also when this file runs from its TypeScript source (the tests).
 const parent = fileURLToPath(new URL('..', import.meta.url));
 const distRoot = basename(parent) === 'dist' ? parent : join(parent, 'dist');
 export const WORKFLOWS_PATH = join(distRoot, 'workflows', 'index.js');
+
+/**
+ * The workflow interceptors (tracing/workflowInterceptors.ts), bundled into the workflow code
+ * whether tracing is on or not: the bundle (and so the worker's build id) must not depend on a
+ * process's environment. They trace only runs a tracing client started.
+ */
+export const WORKFLOW_INTERCEPTOR_MODULES: string[] = [join(distRoot, 'tracing', 'workflowInterceptors.js')];
 
 /** Where the workflow code can come from: what webpack reads (ours, the contract's names, the SDK, our tracing interceptors). */
 function bundleInputs(): string[] {

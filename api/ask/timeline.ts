@@ -38,55 +38,48 @@ interface Step extends Omit<TimelineStep, 'label' | 'kind' | 'scheduledMs' | 'st
 
 type Labelled = Pick<TimelineStep, 'label' | 'kind'>;
 
+/** Steps whose label needs nothing but the activity's name (the first ask workflow's steps too, which runs in flight at a deploy may replay). */
+const FIXED: Record<string, Labelled> = {
+  classifyIntent: { label: 'Classify the intent', kind: 'route' },
+  planAsk: { label: 'Plan the ask', kind: 'plan' },
+  chooseTool: { label: 'Choose a tool', kind: 'route' },
+  selectTool: { label: 'Choose a tool', kind: 'route' },
+  retrieveChunks: { label: 'Search knowledge', kind: 'retrieve' },
+  searchKnowledge: { label: 'Search knowledge', kind: 'retrieve' },
+  generateAnswer: { label: 'Generate the answer', kind: 'generate' },
+  composeAnswer: { label: 'Generate the answer', kind: 'generate' },
+  persistTurn: { label: 'Save the turn', kind: 'persist' },
+  saveTurn: { label: 'Save the turn', kind: 'persist' },
+};
+
+/** Tool calls: which argument names the tool (the first workflow's callTool, today's invokeTool). */
+const TOOL_NAME_ARG: Record<string, number> = { callTool: 1, invokeTool: 2 };
+
 /** What an ask's activity did, in owners' words; a model round says whether it answered or called tools. */
 async function labelOf(step: Step, decode: DecodePayloads): Promise<Labelled> {
-  const decoded = async (payloads: Payload[] | undefined, at: number) => (payloads ? ((await decode(payloads))[at] as Record<string, unknown> | undefined) : undefined);
-  const calls = (turn: Record<string, unknown> | undefined) => ((turn?.calls as { name: string }[] | undefined) ?? []).map((c) => c.name).join(', ');
-  const toolName = async (at: number) => {
-    const name = step.input ? (await decode(step.input))[at] : undefined;
-    return { label: typeof name === 'string' ? `Tool ${name}` : 'Tool call', kind: 'tool' as const };
-  };
-  switch (step.activity) {
-    // Steps of the first ask workflow, which runs still in flight at a deploy may replay.
-    case 'classifyIntent':
-      return { label: 'Classify the intent', kind: 'route' };
-    case 'retrieveChunks':
-      return { label: 'Search knowledge', kind: 'retrieve' };
-    case 'chooseTool':
-      return { label: 'Choose a tool', kind: 'route' };
-    case 'callTool':
-      return toolName(1);
-    case 'generateAnswer':
-      return { label: 'Generate the answer', kind: 'generate' };
-    case 'persistTurn':
-      return { label: 'Save the turn', kind: 'persist' };
-    case 'planAsk':
-      return { label: 'Plan the ask', kind: 'plan' };
-    case 'selectTool':
-      return { label: 'Choose a tool', kind: 'route' };
-    case 'searchKnowledge':
-      return { label: 'Search knowledge', kind: 'retrieve' };
-    case 'invokeTool':
-      return toolName(2);
-    case 'composeAnswer':
-      return { label: 'Generate the answer', kind: 'generate' };
-    case 'saveTurn':
-      return { label: 'Save the turn', kind: 'persist' };
-    case 'respondTurn': {
-      const turn = await decoded(step.result, 0);
-      if (turn?.kind === 'tool_calls') return { label: `Route: call ${calls(turn)}`, kind: 'route' };
-      return { label: 'Generate the answer', kind: 'generate' };
-    }
-    case 'firstRound': {
-      const out = await decoded(step.result, 0);
-      const turn = out?.turn as Record<string, unknown> | undefined;
-      if (turn?.kind === 'tool_calls') return { label: `Plan and route: call ${calls(turn)}`, kind: 'route' };
-      return { label: 'Plan, route, answer and save', kind: 'generate' };
-    }
-    default:
-      return { label: step.activity, kind: 'other' };
+  const fixed = FIXED[step.activity];
+  if (fixed) return fixed;
+  const nameAt = TOOL_NAME_ARG[step.activity];
+  if (nameAt !== undefined) {
+    const name = step.input ? (await decode(step.input))[nameAt] : undefined;
+    return { label: typeof name === 'string' ? `Tool ${name}` : 'Tool call', kind: 'tool' };
   }
+  if (step.activity !== 'respondTurn' && step.activity !== 'firstRound') return { label: step.activity, kind: 'other' };
+  // A model round: its result says whether it answered or called tools (firstRound's under `turn`).
+  const result = step.result ? ((await decode(step.result))[0] as Record<string, unknown> | undefined) : undefined;
+  const turn = (step.activity === 'firstRound' ? result?.turn : result) as { kind?: string; calls?: { name: string }[] } | undefined;
+  const first = step.activity === 'firstRound';
+  if (turn?.kind === 'tool_calls') return { label: `${first ? 'Plan and route' : 'Route'}: call ${(turn.calls ?? []).map((c) => c.name).join(', ')}`, kind: 'route' };
+  return { label: first ? 'Plan, route, answer and save' : 'Generate the answer', kind: 'generate' };
 }
+
+/** How a scheduled activity ended, by its closing event. */
+const ENDED: Record<string, TimelineStep['status']> = {
+  EVENT_TYPE_ACTIVITY_TASK_COMPLETED: 'completed',
+  EVENT_TYPE_ACTIVITY_TASK_FAILED: 'failed',
+  EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT: 'timed_out',
+  EVENT_TYPE_ACTIVITY_TASK_CANCELED: 'cancelled',
+};
 
 const CLOSED: Record<string, AskTimeline['status']> = {
   EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED: 'completed',
@@ -132,22 +125,14 @@ export async function askTimeline(askId: string, events: HistoryEvent[], decode:
       const a = event.activityTaskStartedEventAttributes!;
       const step = scheduled.get(String(a.scheduledEventId));
       if (step) Object.assign(step, { startedAt: at, attempts: a.attempt ?? 1, error: messageOf(a.lastFailure) });
-    } else if (type === 'EVENT_TYPE_ACTIVITY_TASK_COMPLETED') {
-      const a = event.activityTaskCompletedEventAttributes!;
-      const step = scheduled.get(String(a.scheduledEventId));
-      if (step) Object.assign(step, { endedAt: at, status: 'completed', ...(a.result?.payloads ? { result: a.result.payloads } : {}) });
-    } else if (type === 'EVENT_TYPE_ACTIVITY_TASK_FAILED') {
-      const a = event.activityTaskFailedEventAttributes!;
-      const step = scheduled.get(String(a.scheduledEventId));
-      if (step) Object.assign(step, { endedAt: at, status: 'failed', error: messageOf(a.failure) });
-    } else if (type === 'EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT') {
-      const a = event.activityTaskTimedOutEventAttributes!;
-      const step = scheduled.get(String(a.scheduledEventId));
-      if (step) Object.assign(step, { endedAt: at, status: 'timed_out', error: messageOf(a.failure) ?? 'timed out' });
-    } else if (type === 'EVENT_TYPE_ACTIVITY_TASK_CANCELED') {
-      const a = event.activityTaskCanceledEventAttributes!;
-      const step = scheduled.get(String(a.scheduledEventId));
-      if (step) Object.assign(step, { endedAt: at, status: 'cancelled' });
+    } else if (ENDED[type]) {
+      const ended = event.activityTaskCompletedEventAttributes ?? event.activityTaskFailedEventAttributes ?? event.activityTaskTimedOutEventAttributes ?? event.activityTaskCanceledEventAttributes;
+      const step = scheduled.get(String(ended?.scheduledEventId));
+      const result = event.activityTaskCompletedEventAttributes?.result?.payloads;
+      // A failure replaces the error of the attempt before; completion and cancellation keep it.
+      const failure = event.activityTaskFailedEventAttributes?.failure ?? event.activityTaskTimedOutEventAttributes?.failure;
+      const error = ENDED[type] === 'failed' ? { error: messageOf(failure) } : ENDED[type] === 'timed_out' ? { error: messageOf(failure) ?? 'timed out' } : {};
+      if (step) Object.assign(step, { endedAt: at, status: ENDED[type], ...error, ...(result ? { result } : {}) });
     } else if (type === 'EVENT_TYPE_MARKER_RECORDED' && event.markerRecordedEventAttributes?.markerName === 'core_local_activity') {
       const m = event.markerRecordedEventAttributes;
       const [data] = await decode(m.details?.data?.payloads ?? []);

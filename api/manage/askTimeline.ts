@@ -1,12 +1,11 @@
 import type Router from '@koa/router';
-import { isGrpcServiceError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { decodeArrayFromPayloads } from '@temporalio/common/lib/internal-non-workflow/index.js';
 import type { Pool } from '../../store/pool.js';
 import { askTimeline, type DecodePayloads } from '../ask/timeline.js';
 import { ApiError } from '../errors.js';
+import { GRPC, isGrpcStatus } from '../grpcStatus.js';
 import { projectRouter, type ProjectState } from './projectRouter.js';
-
-const GRPC_NOT_FOUND = 5;
 
 /**
  * `GET /manage/projects/{id}/asks/{askId}/timeline`: the steps of one of the project's asks, read
@@ -26,7 +25,7 @@ export function askTimelineRoutes({ pool, temporal }: { pool: Pool; temporal: Cl
       events = (await temporal.workflow.getHandle(askId).fetchHistory()).events ?? [];
     } catch (err) {
       // The history call is a raw RPC: a missing run is gRPC's NOT_FOUND (5), not WorkflowNotFoundError.
-      if (isGrpcServiceError(err) && err.code === GRPC_NOT_FOUND) throw new ApiError('NotFound', `Ask ${askId} not found`);
+      if (isGrpcStatus(err, GRPC.notFound)) throw new ApiError('NotFound', `Ask ${askId} not found`);
       throw err;
     }
     ctx.set('Cache-Control', 'no-store');

@@ -1,11 +1,10 @@
 // Erasing what Temporal keeps of a thread or a project: the histories of its asks (and of a
 // project's ingestions), which hold its messages and answers (encrypted, but still its data).
 // PostgreSQL's rows are deleted after these, so a failure leaves everything to retry.
-import { isGrpcServiceError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { SEARCH_ATTRIBUTES } from '../../interface/searchAttributes.js';
+import { GRPC, isGrpcStatus } from '../grpcStatus.js';
 
-const GRPC_INVALID_ARGUMENT = 3;
-const GRPC_NOT_FOUND = 5;
 /** Deletions in flight at once: each is one small RPC. */
 const CONCURRENCY = 8;
 
@@ -19,19 +18,18 @@ async function listed(temporal: Client, query: string): Promise<string[]> {
   try {
     for await (const run of temporal.workflow.list({ query })) ids.push(run.workflowId);
   } catch (err) {
-    if (!(isGrpcServiceError(err) && err.code === GRPC_INVALID_ARGUMENT)) throw err;
+    if (!isGrpcStatus(err, GRPC.invalidArgument)) throw err;
   }
   return ids;
 }
 
-/** Ids of the runs of a thread's asks: its turns' and any others its search attribute finds (failed, cancelled, running). */
-export async function threadRunIds(temporal: Client, threadId: string, turnRunIds: string[]): Promise<string[]> {
-  return [...new Set([...turnRunIds, ...(await listed(temporal, `${SEARCH_ATTRIBUTES.threadId.name} = "${threadId}"`))])];
-}
-
-/** Ids of a project's runs: its asks (by tenant) and the ingestions of its documents and batches. */
-export async function allProjectRunIds(temporal: Client, projectId: string, known: string[]): Promise<string[]> {
-  return [...new Set([...known, ...(await listed(temporal, `${SEARCH_ATTRIBUTES.tenantId.name} = "${projectId}"`))])];
+/**
+ * The run ids PostgreSQL knows (`known`: turns, ingestions) and any other run tagged with the
+ * thread or tenant (failed, cancelled, still running).
+ */
+export async function runIdsOf(temporal: Client, of: { threadId: string } | { tenantId: string }, known: string[]): Promise<string[]> {
+  const query = 'threadId' in of ? `${SEARCH_ATTRIBUTES.threadId.name} = "${of.threadId}"` : `${SEARCH_ATTRIBUTES.tenantId.name} = "${of.tenantId}"`;
+  return [...new Set([...known, ...(await listed(temporal, query))])];
 }
 
 /** Deletes the runs' histories (a running one is terminated first by Temporal); ids it no longer has are fine. */
@@ -42,7 +40,7 @@ export async function deleteRuns(temporal: Client, namespace: string, workflowId
       try {
         await temporal.workflowService.deleteWorkflowExecution({ namespace, workflowExecution: { workflowId: id } });
       } catch (err) {
-        if (!(isGrpcServiceError(err) && err.code === GRPC_NOT_FOUND)) throw err;
+        if (!isGrpcStatus(err, GRPC.notFound)) throw err;
       }
     }
   };

@@ -7,7 +7,7 @@ import { jsonBody } from '../middleware/jsonBody.js';
 import { ownerAuth } from '../middleware/ownerAuth.js';
 import type { State } from '../state.js';
 import { validate } from '../validate.js';
-import { allProjectRunIds, deleteRuns } from './eraseRuns.js';
+import { deleteRuns, runIdsOf } from './eraseRuns.js';
 import type { KnowledgeDeps } from './knowledge.js';
 import { assertEmbeddingModelAvailable, assertModelsAvailable } from './modelChecks.js';
 import { projectRouter, type ProjectState } from './projectRouter.js';
@@ -70,7 +70,7 @@ export function projectRoutes(deps: KnowledgeDeps & { temporalNamespace: string 
     // Vectors may live outside PostgreSQL (pgvector's table has no foreign key, Pinecone none at all),
     // and the histories of its asks and ingestions in Temporal; the rows go last.
     await deps.vectorIndex.deleteProject(project.id);
-    await deleteRuns(deps.temporal, deps.temporalNamespace, await allProjectRunIds(deps.temporal, project.id, await projectRunIds(pool, project.id)));
+    await deleteRuns(deps.temporal, deps.temporalNamespace, await runIdsOf(deps.temporal, { tenantId: project.id }, await projectRunIds(pool, project.id)));
     await deleteProject(pool, project.id);
     ctx.status = 204;
   });

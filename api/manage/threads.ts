@@ -8,7 +8,7 @@ import { threadTurns } from '../../store/turns.js';
 import type { Loaded } from '../state.js';
 import { validateQuery } from '../validateQuery.js';
 import { loadParam } from './loadParam.js';
-import { deleteRuns, threadRunIds } from './eraseRuns.js';
+import { deleteRuns, runIdsOf } from './eraseRuns.js';
 import { projectRouter, type ProjectState } from './projectRouter.js';
 
 /** A project's conversations: the newest threads (paged, searchable), one thread's turns, and erasing a thread. */
@@ -30,7 +30,7 @@ export function threadRoutes({ pool, temporal, temporalNamespace }: { pool: Pool
   // histories. Temporal first: if that fails, the rows are still there to find the runs again.
   router.delete<Loaded<'threadId'>>('/:id/threads/:threadId', async (ctx) => {
     const { project, threadId } = ctx.state;
-    const runs = await threadRunIds(temporal, threadId, await threadTurnRunIds(pool, project.id, threadId));
+    const runs = await runIdsOf(temporal, { threadId }, await threadTurnRunIds(pool, project.id, threadId));
     await deleteRuns(temporal, temporalNamespace, runs);
     await eraseThread(pool, project.id, threadId, runs);
     ctx.status = 204;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { WorkflowNotFoundError, type Connection } from '@temporalio/client';
+import type { Connection } from '@temporalio/client';
 import { ASK_ID_HEADER, FeedbackRequestSchema, type AskAccepted, type CancelResult } from '@askflow/contract';
 import { addLogContext } from '../../config/logContext.js';
 import type { Logger } from '../../config/logger.js';
@@ -8,7 +8,7 @@ import type { Pool } from '../../store/pool.js';
 import { getMenu } from '../../store/projects.js';
 import { saveFeedback } from '../../store/feedback.js';
 import { responseOfRun } from '../../store/turns.js';
-import { askStatus, prefersAsync } from '../ask/askStatus.js';
+import { askRunState, askStatus, prefersAsync } from '../ask/askStatus.js';
 import { readAskEvents } from '../ask/eventReader.js';
 import { createAskHub, type AskReader } from '../ask/askHub.js';
 import { subscribeLive } from '../ask/liveEvents.js';
@@ -157,29 +157,15 @@ export function serviceRoutes(deps: ServiceDeps): Router {
     addLogContext({ askId });
     const afterId = lastEventId(ctx);
     // An ask this process already streams exists: a thousand viewers cost one describe, not a thousand.
-    if (!hub.has(askId)) {
-      try {
-        await deps.temporal.workflow.getHandle(askId).describe();
-      } catch (err) {
-        if (err instanceof WorkflowNotFoundError) throw new ApiError('NotFound', `Ask ${askId} not found`);
-        throw err;
-      }
-    }
+    if (!hub.has(askId)) await askRunState(deps.temporal, askId);
     return streamAsk(ctx, askId, afterId, await hub.join(askId));
   });
 
   router.post('/ask/:askId/cancel', async (ctx) => {
     const askId = ownAskId(ctx.state.apiKey, ctx.params.askId);
-    const handle = deps.temporal.workflow.getHandle(askId);
-    let status: string;
-    try {
-      status = (await handle.describe()).status.name;
-    } catch (err) {
-      if (err instanceof WorkflowNotFoundError) throw new ApiError('NotFound', `Ask ${askId} not found`);
-      throw err;
-    }
+    const status = await askRunState(deps.temporal, askId);
     if (status !== 'RUNNING') throw new ApiError('Conflict', `Ask ${askId} has already finished (${status.toLowerCase()})`);
-    await handle.cancel();
+    await deps.temporal.workflow.getHandle(askId).cancel();
     ctx.status = 202;
     ctx.body = { askId, status: 'cancelling' } satisfies CancelResult;
   });

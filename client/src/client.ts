@@ -98,18 +98,22 @@ export class AskflowClient {
     return { ...request, tenantId: this.tenantId };
   }
 
-  /** Asks and waits for the whole answer. */
-  async ask(request: AskInput, options: AskOptions = {}): Promise<AskResponse> {
+  /** `POST /service/ask`, repeatable when it carries an idempotency key; `headers` add to it. */
+  #postAsk(request: AskInput, options: AskOptions, headers: Record<string, string> = {}): Promise<unknown> {
     const key = this.#idempotencyKey(options);
-    const json = await callJson(this.#transport, {
+    return callJson(this.#transport, {
       method: 'POST',
       path: '/service/ask',
       body: this.#body(request),
-      headers: key ? { 'Idempotency-Key': key } : {},
+      headers: { ...headers, ...(key ? { 'Idempotency-Key': key } : {}) },
       repeatable: key !== undefined,
       signal: options.signal,
     });
-    return parsed(AskResponseSchema, json, 'answer');
+  }
+
+  /** Asks and waits for the whole answer. */
+  async ask(request: AskInput, options: AskOptions = {}): Promise<AskResponse> {
+    return parsed(AskResponseSchema, await this.#postAsk(request, options), 'answer');
   }
 
   /**
@@ -118,16 +122,7 @@ export class AskflowClient {
    * its event stream, or `cancel(askId)`. Safe to retry like `ask`: a retry joins the same ask.
    */
   async askBackground(request: AskInput, options: AskOptions = {}): Promise<AskAccepted> {
-    const key = this.#idempotencyKey(options);
-    const json = await callJson(this.#transport, {
-      method: 'POST',
-      path: '/service/ask',
-      body: this.#body(request),
-      headers: { Prefer: 'respond-async', ...(key ? { 'Idempotency-Key': key } : {}) },
-      repeatable: key !== undefined,
-      signal: options.signal,
-    });
-    return parsed(AskAcceptedSchema, json, 'accepted ask');
+    return parsed(AskAcceptedSchema, await this.#postAsk(request, options, { Prefer: 'respond-async' }), 'accepted ask');
   }
 
   /**
