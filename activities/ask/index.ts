@@ -2,6 +2,7 @@ import { corpusStatsFor } from '../../knowledge/corpusStats.js';
 import type { VectorIndex } from '../../knowledge/types.js';
 import { answeredResponse, DEFAULT_TOOL_ROUNDS, type AskActivities } from '../../interface/ask.js';
 import type { Pool } from '../../store/pool.js';
+import type { WebhookOutbox } from '../../interface/webhookOutbox.js';
 import { composeAnswer } from './composeAnswer.js';
 import { invokeTool } from './invokeTool.js';
 import { planAsk } from './planAsk.js';
@@ -18,12 +19,14 @@ export interface AskDeps {
   vectorIndex: VectorIndex;
   /** Push streamed events to the api at once beside the durable log (PostgreSQL NOTIFY); default on. */
   liveEvents?: boolean;
+  /** Where answered asks and ingested documents are announced to the project's webhooks; absent: they are not. */
+  webhooks?: WebhookOutbox;
 }
 
 /** The ask's steps, in the order the workflow runs them; each takes the plan `planAsk` made. */
 export function askActivities(deps: AskDeps) {
   const readPlan = planAsk(deps.pool);
-  const save = saveTurn(deps.pool);
+  const save = saveTurn(deps.pool, deps.webhooks);
   const respond = respondTurn({ ...deps, corpusStats: (projectId) => corpusStatsFor(deps.pool, projectId) });
   return {
     planAsk: readPlan,

@@ -1,5 +1,6 @@
 import type { AskResponse } from '@askflow/contract';
 import type { AskPlan, AskWorkflowInput } from '../../interface/ask.js';
+import { announce, type WebhookOutbox } from '../../interface/webhookOutbox.js';
 import type { Pool } from '../../store/pool.js';
 import { cost, tokens } from '../../metrics/askMetrics.js';
 import { tenantLabel } from '../../metrics/registry.js';
@@ -16,8 +17,11 @@ function countSpend(projectId: string, response: AskResponse, costUsd: number | 
   if (costUsd) cost.inc({ model: response.model, tenant }, costUsd);
 }
 
-/** Stores the answered turn (idempotent on the workflow id), priced by the plan's model. */
-export function saveTurn(pool: Pool) {
+/**
+ * Stores the answered turn (idempotent on the workflow id), priced by the plan's model, and
+ * announces `ask.completed` to the project's webhooks (idempotent on the ask id as well).
+ */
+export function saveTurn(pool: Pool, webhooks?: WebhookOutbox) {
   return async function saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<void> {
     const costUsd = turnCost(plan.price, response.usage.promptTokens, response.usage.completionTokens);
     const stored = await insertTurn(pool, {
@@ -42,6 +46,25 @@ export function saveTurn(pool: Pool) {
       response,
     });
     if (stored) countSpend(plan.projectId, response, costUsd);
+    // Announced on every save, not only the first: a save retried after a crash announces what the first could not.
+    if (webhooks) {
+      await announce(webhooks, plan.projectId, 'ask.completed', [
+        {
+          subjectId: workflowId,
+          data: {
+            askId: workflowId,
+            threadId: response.threadId,
+            externalUserId: input.externalUserId,
+            intent: response.intent,
+            model: response.model,
+            toolUsed: response.toolUsed,
+            usage: response.usage,
+            costUsd,
+            answer: response.answer,
+          },
+        },
+      ]);
+    }
     // What the ask turned out to be, on the step's span: the trace is searchable by it.
     annotateActiveSpan({
       [ASKFLOW.intent]: response.intent,
