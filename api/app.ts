@@ -16,6 +16,7 @@ import { sessionRoutes } from './manage/session.js';
 import { signingSecretRoutes } from './manage/signingSecret.js';
 import { threadRoutes } from './manage/threads.js';
 import { toolRoutes } from './manage/tools.js';
+import { webhookRoutes } from './manage/webhooks.js';
 import { errorBody } from './middleware/errorBody.js';
 import { requestId } from './middleware/requestId.js';
 import { httpMetrics } from './middleware/httpMetrics.js';
@@ -24,7 +25,7 @@ import { serverTiming } from './middleware/serverTiming.js';
 import { traceRequest } from './middleware/traceRequest.js';
 import { consoleRoutes } from './routes/console.js';
 import { healthRoutes } from './routes/health.js';
-import { serviceRoutes, type ServiceDeps } from './routes/service.js';
+import { serviceRoutes, webhookOutboxOf, type ServiceDeps } from './routes/service.js';
 import type { State } from './state.js';
 
 export interface AppDeps extends ServiceDeps {
@@ -73,5 +74,6 @@ export function createApp(deps: AppDeps): Koa<State> {
   mount(knowledgeRoutes(deps));
   mount(toolRoutes(deps));
   mount(signingSecretRoutes(deps));
+  mount(webhookRoutes({ masterKey: deps.masterKey, webhooks: webhookOutboxOf(deps) }));
   return app;
 }

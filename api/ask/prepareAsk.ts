@@ -13,6 +13,8 @@ import type { StateContext } from '../state.js';
 import { validate } from '../validate.js';
 import { releaseIdempotencyKey } from '../../store/idempotency.js';
 import { assertWithinBudget } from './budget.js';
+import { announceBudgetExceeded } from './budgetWebhook.js';
+import type { WebhookOutbox } from '../../interface/webhookOutbox.js';
 import { workflowIdFor } from './idempotency.js';
 import { resolveModel } from './resolveModel.js';
 import { resolveThread } from './resolveThread.js';
@@ -37,7 +39,7 @@ export function projectForKey(ctx: StateContext<'project'>, tenantId: string | u
  * schema, model (selection rules), thread (resolution table) and idempotency. JSON and
  * streamed asks share it, so both refuse exactly the same requests the same way.
  */
-export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: { pool: Pool; log: Logger; masterKey: Buffer }, stream: boolean): Promise<PreparedAsk> {
+export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: { pool: Pool; log: Logger; masterKey: Buffer; webhooks: WebhookOutbox }, stream: boolean): Promise<PreparedAsk> {
   const receivedAt = Date.now();
   const req = validate(AskRequestSchema, ctx.request.body);
   const key = ctx.state.apiKey;
@@ -60,7 +62,7 @@ export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: 
   // A retry of an ask already under way is no new spending; a new ask must fit the budgets.
   if (!replay) {
     try {
-      await assertWithinBudget(deps.pool, project, key);
+      await assertWithinBudget(deps.pool, project, key, new Date(), announceBudgetExceeded(deps.webhooks, deps.log, project.id, key));
     } catch (err) {
       if (idempotencyKey) await releaseIdempotencyKey(deps.pool, project.id, idempotencyKey, workflowId);
       throw err;

@@ -28,6 +28,8 @@ import { countAsk, countStreamed, outcomeOf, type AskCount } from '../ask/askCou
 import { rejections } from '../../metrics/askMetrics.js';
 import { tenantLabel } from '../../metrics/registry.js';
 import { activeSpan } from '../../tracing/spans.js';
+import type { WebhookOutbox } from '../../interface/webhookOutbox.js';
+import { DEFAULT_WEBHOOK_RETRY, type WebhookRetry } from '../../interface/webhooks.js';
 
 export interface ServiceDeps extends AskRuntime {
   pool: Pool;
@@ -41,7 +43,12 @@ export interface ServiceDeps extends AskRuntime {
   throttles: Throttles;
   /** Where the worker's pushed events arrive (the fast path); without it streams read the log alone. */
   liveEvents?: ChannelListener;
+  /** Backoff of the webhook deliveries this process announces (budget refusals, redeliveries); default DEFAULT_WEBHOOK_RETRY. */
+  webhookRetry?: WebhookRetry;
 }
+
+/** Where this api announces webhook events: deliveries on its own task queue. */
+export const webhookOutboxOf = (deps: ServiceDeps): WebhookOutbox => ({ pool: deps.pool, temporal: deps.temporal, taskQueue: deps.taskQueue, retry: deps.webhookRetry ?? DEFAULT_WEBHOOK_RETRY });
 
 /** `Last-Event-ID` (header, or `lastEventId` query for clients that cannot set headers); -1 for "from the start". */
 function lastEventId(ctx: StateContext): number {
@@ -54,6 +61,7 @@ function lastEventId(ctx: StateContext): number {
 
 export function serviceRoutes(deps: ServiceDeps): Router {
   const router = new Router<State<'apiKey' | 'project'>>({ prefix: '/service' });
+  const webhooks = webhookOutboxOf(deps);
   router.use(apiKeyAuth(deps.pool, deps.throttles.invalidKeys), rateLimit(deps.pool, deps.rateLimits));
 
   // All streams of one ask in this process share one reader of its log and its pushed events.
@@ -95,7 +103,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
     // streamed ask does — its deltas in its event log for whoever follows it, its steps
     // cancellable — since no caller waits on the connection.
     const background = !streamed && prefersAsync(ctx.get('Prefer'));
-    const { workflowId, replay, input } = await prepareAsk(ctx, deps, streamed || background);
+    const { workflowId, replay, input } = await prepareAsk(ctx, { ...deps, webhooks }, streamed || background);
     const accepted = (status: AskAccepted['status'], threadId: string) => {
       ctx.status = 202;
       ctx.set(ASK_ID_HEADER, workflowId);
