@@ -45,7 +45,10 @@ export async function announce(outbox: WebhookOutbox, projectId: string, event: 
   return ids.length;
 }
 
-/** The same message (id and body) sent again, with attempts of its own; joins a delivery still under way. */
+/**
+ * The same message (id and body) sent again now, with attempts of its own: a run still waiting
+ * to retry (or just finishing) is replaced, so "redeliver" never joins a run about to end.
+ */
 export async function redeliver(outbox: WebhookOutbox, deliveryId: string): Promise<void> {
   await requeueDelivery(outbox.pool, deliveryId);
   await startDelivery(outbox, deliveryId, true);
@@ -57,8 +60,9 @@ async function startDelivery(outbox: WebhookOutbox, deliveryId: string, again: b
       taskQueue: outbox.taskQueue,
       workflowId: deliveryWorkflowId(deliveryId),
       args: [{ deliveryId, retry: outbox.retry }],
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      // A first announcement never repeats a delivery that already ran; a redelivery does.
+      // A first announcement never repeats a delivery that already ran, nor starts a second run
+      // beside one; a redelivery starts afresh either way.
+      workflowIdConflictPolicy: again ? WorkflowIdConflictPolicy.TERMINATE_EXISTING : WorkflowIdConflictPolicy.USE_EXISTING,
       workflowIdReusePolicy: again ? WorkflowIdReusePolicy.ALLOW_DUPLICATE : WorkflowIdReusePolicy.REJECT_DUPLICATE,
     });
   } catch (err) {
