@@ -13,7 +13,8 @@ const { failWebhookDelivery } = proxyActivities<WebhookActivities>({
  */
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<DeliveryResult | 'failed'> {
   const { deliverWebhook } = proxyActivities<WebhookActivities>({
-    startToCloseTimeout: '1 minute',
+    // An attempt is a 15 s request and two writes; an attempt lost with its worker is retried after this.
+    startToCloseTimeout: '30 seconds',
     scheduleToCloseTimeout: input.retry.totalMs,
     retry: { initialInterval: input.retry.initialMs, backoffCoefficient: input.retry.coefficient, maximumInterval: input.retry.maxIntervalMs },
   });

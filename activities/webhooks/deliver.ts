@@ -76,8 +76,9 @@ export function deliverWebhook({ pool, masterKey }: WebhookDeps) {
       return 'delivered';
     }
     if (res.status === 410) {
-      await recordAttempt(pool, deliveryId, { status: 'failed', statusCode: 410, error: 'the receiver answered 410 Gone; the webhook was disabled', nextAttemptAt: null });
+      // The webhook first: whoever sees this delivery failed sees the webhook off too.
       await disableWebhook(pool, target.webhookId, 'the receiver answered 410 Gone');
+      await recordAttempt(pool, deliveryId, { status: 'failed', statusCode: 410, error: 'the receiver answered 410 Gone; the webhook was disabled', nextAttemptAt: null });
       return 'gone';
     }
     // A receiver's Retry-After is honoured, up to the policy's longest interval.

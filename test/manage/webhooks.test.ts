@@ -139,6 +139,10 @@ describe('webhooks: deliveries', () => {
     await deliveriesWhen(p, webhook.id, (d) => d[0]?.status === 'delivered' && d[0].attempts === 2);
     await expectJson(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/webhooks/${webhook.id}/deliveries/msg_00000000000000000000000000000000/redeliver`), 404);
     await expectJson(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/webhooks/${webhook.id}/deliveries/nonsense/redeliver`), 404);
+
+    // Erasing the thread erases the deliveries that carry its answers.
+    await expectJson(await manage(p.owner.token, 'DELETE', `/projects/${p.tenantId}/threads/${answer.threadId}`), 204);
+    expect(await deliveries(p, webhook.id)).toEqual([]);
   }, 60_000);
 
   it('an uploaded document is announced ready to webhooks subscribed to it, and only to them', async () => {
@@ -228,16 +232,19 @@ describe('webhooks: deliveries', () => {
     expect(receiver.received.length).toBe(before); // nobody attempts while no worker runs
     replicas.push(await startReplica('worker', env));
 
-    const [done] = await deliveriesWhen(p, webhook.id, (d) => d[0]?.status === 'delivered');
+    // Soon after the new worker starts; or, when the retry was handed to the killed worker's
+    // last poll just before it died, once that attempt's 30 s start-to-close timeout has passed.
+    const [done] = await deliveriesWhen(p, webhook.id, (d) => d[0]?.status === 'delivered', 90_000);
     expect(done!.attempts).toBeGreaterThan(2);
     expect(done).toMatchObject({ lastStatusCode: 200, nextAttemptAt: null });
     // Every attempt: the same message id, signed afresh (valid each time), the last one a 200.
     const ids = new Set(receiver.received.map((d) => d.headers['webhook-id']));
     expect(ids.size).toBe(1);
     expect(receiver.received.every((d) => d.signatureValid)).toBe(true);
-    expect(receiver.received.length).toBe(done!.attempts);
+    // Each recorded attempt reached the receiver (one cut off by the kill may have reached it unrecorded).
+    expect(receiver.received.length).toBeGreaterThanOrEqual(done!.attempts);
     // Backoff: later attempts come further apart.
     const gaps = receiver.received.slice(1).map((d, i) => d.at - receiver.received[i]!.at);
     expect(gaps[0]).toBeGreaterThanOrEqual(500);
-  }, 120_000);
+  }, 180_000);
 });
