@@ -1,3 +1,4 @@
+import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities/index.js';
 import { askflowDataConverter } from '../codec/dataConverter.js';
@@ -30,6 +31,8 @@ const key = env.ASKFLOW_WORKFLOW_BUNDLE ? undefined : bundleKey();
 const source = env.ASKFLOW_WORKFLOW_BUNDLE ? { workflowBundle: { codePath: env.ASKFLOW_WORKFLOW_BUNDLE } } : workflowSource((m) => log.info(m), key);
 const version = deploymentVersion(env, key);
 const tracing = await startTracing('worker', version.buildId);
+// For activities that read run states or signal runs (the thread queue), over the worker's connection.
+const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: askflowDataConverter(env) });
 const traced = await workerTracing(tracing);
 const worker = await Worker.create({
   connection,
@@ -42,7 +45,7 @@ const worker = await Worker.create({
   // The tracing interceptors first: the activity's span is active when ours adds its ids to it.
   interceptors: { activity: [...traced.activity, activityLogContext], ...('workflowsPath' in source ? { workflowModules: WORKFLOW_INTERCEPTOR_MODULES } : {}) },
   sinks: traced.sinks,
-  activities: createActivities({ pool, masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY), vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }), liveEvents: env.LIVE_EVENTS === 'on' }),
+  activities: createActivities({ pool, masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY), vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }), liveEvents: env.LIVE_EVENTS === 'on', temporal }),
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: `${env.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
 });

@@ -1,3 +1,4 @@
+import { log } from '@temporalio/activity';
 import type { AskResponse } from '@askflow/contract';
 import type { AskPlan, AskWorkflowInput } from '../../interface/ask.js';
 import type { Pool } from '../../store/pool.js';
@@ -16,8 +17,11 @@ function countSpend(projectId: string, response: AskResponse, costUsd: number | 
   if (costUsd) cost.inc({ model: response.model, tenant }, costUsd);
 }
 
-/** Stores the answered turn (idempotent on the workflow id), priced by the plan's model. */
-export function saveTurn(pool: Pool) {
+/**
+ * Stores the answered turn (idempotent on the workflow id), priced by the plan's model; then the
+ * ask leaves its thread's queue, so the next ask on the thread runs and sees this turn.
+ */
+export function saveTurn(pool: Pool, leaveThread: (workflowId: string) => Promise<void>) {
   return async function saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<void> {
     const costUsd = turnCost(plan.price, response.usage.promptTokens, response.usage.completionTokens);
     const stored = await insertTurn(pool, {
@@ -42,6 +46,9 @@ export function saveTurn(pool: Pool) {
       response,
     });
     if (stored) countSpend(plan.projectId, response, costUsd);
+    // The turn is stored: failing the step now would only answer again. A place left behind is
+    // found by the next ask of the thread (it checks whether this run still goes).
+    if (input.thread) await leaveThread(workflowId).catch((err: unknown) => log.warn('could not leave the thread queue', { workflowId, error: (err as Error).message }));
     // What the ask turned out to be, on the step's span: the trace is searchable by it.
     annotateActiveSpan({
       [ASKFLOW.intent]: response.intent,
