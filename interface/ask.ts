@@ -39,6 +39,12 @@ export interface AskWorkflowInput {
   stream?: boolean;
   /** `authToken`, `headers` and `toolHeaders`, sealed with the master key (store/secrets.ts). */
   sealedCredentials?: string;
+  /**
+   * The ask holds a place in its thread's queue (store/threadQueue.ts): it leaves it when it ends.
+   * `after`: an ask was ahead of it when it came — it waits its turn. Absent in runs started
+   * before thread policy (they neither wait nor leave).
+   */
+  thread?: { after: string | null };
 }
 
 /** The workflow's signature, for typed starts and handles without importing workflow code. */
@@ -166,6 +172,10 @@ export interface AskActivities {
    * answers, `saveTurn` — the whole of most asks in one step.
    */
   firstRound(input: AskWorkflowInput, workflowId: string): Promise<{ plan: AskPlan; turn: TurnOutcome; saved: AskResponse | null }>;
+  /** The ask its thread still answers before this one (null: its turn has come). */
+  askAhead(workflowId: string): Promise<string | null>;
+  /** An ask that ends without an answer (failed, cancelled) leaves its thread's queue; the next one is told. */
+  askFailed(input: AskWorkflowInput, workflowId: string, failure: { code: string; message: string }): Promise<void>;
 }
 
 /**

@@ -19,7 +19,7 @@ export const asks = new Counter({
 });
 export const askDuration = new Histogram({ name: 'askflow_ask_duration_seconds', help: 'An ask end to end, from the request to its answer (JSON) or its last event (stream).', labelNames: ['mode', 'outcome'], buckets: LATENCY_BUCKETS, registers });
 export const firstDelta = new Histogram({ name: 'askflow_first_delta_seconds', help: 'A streamed ask, from the request to its first answer token on the wire.', buckets: LATENCY_BUCKETS, registers });
-export const rejections = new Counter({ name: 'askflow_rejections_total', help: 'Asks refused before they started, by reason (rate_limit, budget, no_worker).', labelNames: ['reason', 'tenant'], registers });
+export const rejections = new Counter({ name: 'askflow_rejections_total', help: 'Asks refused before they started, by reason (rate_limit, budget, no_worker, thread_busy).', labelNames: ['reason', 'tenant'], registers });
 export const streamsOpen = new Gauge({ name: 'askflow_sse_streams_open', help: 'Server-sent event streams open now.', registers });
 
 // worker

@@ -1,4 +1,5 @@
 import { inTransaction, type Pool } from './pool.js';
+import { clearThreadQueue } from './threadQueue.js';
 
 /** The run ids of a thread's turns. */
 export async function threadTurnRunIds(pool: Pool, projectId: string, threadId: string): Promise<string[]> {
@@ -31,6 +32,7 @@ export async function eraseThread(pool: Pool, projectId: string, threadId: strin
       [projectId, runIds],
     );
     await tx.query(`DELETE FROM turns WHERE project_id = $1 AND thread_id = $2`, [projectId, threadId]);
+    await clearThreadQueue(tx, threadId);
     await tx.query(`DELETE FROM threads WHERE project_id = $1 AND id = $2`, [projectId, threadId]);
   });
 }

@@ -1,6 +1,8 @@
 import pg from 'pg';
 
 export type Pool = pg.Pool;
+/** A pool or a transaction's client: what a query can run on. */
+export type Queryable = pg.Pool | pg.PoolClient;
 
 export function createPool(databaseUrl: string, max = 10): pg.Pool {
   // A database that does not accept a connection within 5 s is down as far as a request is

@@ -1,4 +1,4 @@
-import type { BudgetLimits } from '@askflow/contract';
+import type { BudgetLimits, ThreadConcurrency } from '@askflow/contract';
 import { inTransaction, type Pool } from './pool.js';
 
 /** A project's configuration as the api and activities use it. */
@@ -30,6 +30,8 @@ export interface Project {
   allowedHosts: string[];
   /** Message and answer text on trace spans (opt-in; off by default). */
   traceContent: boolean;
+  /** What an ask on a busy thread does. */
+  threadConcurrency: ThreadConcurrency;
   /** Token and cost caps (`{}` when none were ever set: read through limitsOf). */
   budget: Partial<BudgetLimits>;
 }
@@ -58,6 +60,7 @@ const COLUMNS: Record<keyof Omit<Project, 'id'>, string> = {
   chunkOverlap: 'chunk_overlap',
   allowedHosts: 'allowed_hosts',
   traceContent: 'trace_content',
+  threadConcurrency: 'thread_concurrency',
   budget: 'budget',
 };
 

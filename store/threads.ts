@@ -1,8 +1,17 @@
 import type { Pool } from './pool.js';
 
 /** A thread of this project by its own id, or null (another tenant's thread is "not found" too). */
+/**
+ * The project's thread, or null. A new thread's row is written with its first answer; until
+ * then the thread exists as the ask under way on it (a background ask's thread can be asked
+ * again at once, and that ask waits its turn).
+ */
 export async function findThread(pool: Pool, projectId: string, threadId: string): Promise<string | null> {
-  const { rows } = await pool.query<{ id: string }>(`SELECT id FROM threads WHERE id = $1 AND project_id = $2`, [threadId, projectId]);
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT id FROM threads WHERE id = $1 AND project_id = $2
+     UNION ALL SELECT thread_id FROM thread_asks WHERE thread_id = $1 AND project_id = $2 LIMIT 1`,
+    [threadId, projectId],
+  );
   return rows[0]?.id ?? null;
 }
 

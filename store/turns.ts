@@ -63,11 +63,11 @@ export async function insertTurn(pool: Pool, t: TurnRecord): Promise<boolean> {
   });
 }
 
-/** The latest turns of a thread, newest first, for the model's conversation history. */
-export async function recentTurns(pool: Pool, threadId: string, limit = 50): Promise<{ userMessage: string; answer: string }[]> {
+/** The latest turns of a thread but `exceptRun`'s, newest first, for the model's conversation history. */
+export async function recentTurns(pool: Pool, threadId: string, exceptRun: string, limit = 50): Promise<{ userMessage: string; answer: string }[]> {
   const { rows } = await pool.query<{ userMessage: string; answer: string }>(
-    `SELECT user_message AS "userMessage", answer FROM turns WHERE thread_id = $1 ORDER BY created_at DESC LIMIT $2`,
-    [threadId, limit],
+    `SELECT user_message AS "userMessage", answer FROM turns WHERE thread_id = $1 AND workflow_id <> $2 ORDER BY created_at DESC LIMIT $3`,
+    [threadId, exceptRun, limit],
   );
   return rows;
 }

@@ -32,6 +32,8 @@ const key = env.ASKFLOW_WORKFLOW_BUNDLE ? undefined : bundleKey();
 const source = env.ASKFLOW_WORKFLOW_BUNDLE ? { workflowBundle: { codePath: env.ASKFLOW_WORKFLOW_BUNDLE } } : workflowSource((m) => log.info(m), key);
 const version = deploymentVersion(env, key);
 const tracing = await startTracing('worker', version.buildId);
+// For activities that read run states or signal runs (the thread queue), over the worker's connection.
+const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: askflowDataConverter(env) });
 const traced = await workerTracing(tracing);
 const worker = await Worker.create({
   connection,
@@ -49,13 +51,9 @@ const worker = await Worker.create({
     masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY),
     vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }),
     liveEvents: env.LIVE_EVENTS === 'on',
-    // Activities announce webhook events by starting delivery workflows, over the worker's own connection.
-    webhooks: {
-      pool,
-      temporal: new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: askflowDataConverter(env) }),
-      taskQueue: env.TEMPORAL_TASK_QUEUE,
-      retry: webhookRetryOf(env),
-    },
+    temporal,
+    // Activities announce webhook events by starting delivery workflows on this worker's task queue.
+    webhooks: { pool, temporal, taskQueue: env.TEMPORAL_TASK_QUEUE, retry: webhookRetryOf(env) },
   }),
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: `${env.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,

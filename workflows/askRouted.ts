@@ -1,11 +1,12 @@
-import { patched, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
+import { CancellationScope, condition, patched, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { AskResponse, Usage } from '@askflow/contract';
 import { KNOWLEDGE_TOOL_NAME } from '@askflow/contract/names';
 import { answeredResponse, DEFAULT_TOOL_ROUNDS, type AskActivities, type AskPlan, type AskWorkflowInput, type RetrievedPassage, type ToolCall, type ToolRound, type TurnOutcome } from '../interface/ask.js';
 import { describeAskFailure, isProviderOutage } from '../interface/failures.js';
+import { THREAD_RECHECK_INTERVAL, threadTurnSignal } from '../interface/threadTurn.js';
 import { closeEventLog, DATABASE_STEP, GENERATION_STEP, LOCAL_GENERATION_STEP, NO_USAGE, openEventLog, recordIntent, RETRIEVAL_STEP, TOOL_CALL_STEP, toolFailure } from './askRun.js';
 
-const { planAsk, saveTurn } = proxyLocalActivities<AskActivities>(DATABASE_STEP);
+const { planAsk, saveTurn, askAhead, askFailed } = proxyLocalActivities<AskActivities>(DATABASE_STEP);
 const { searchKnowledge } = proxyLocalActivities<AskActivities>(RETRIEVAL_STEP);
 const { invokeTool } = proxyActivities<AskActivities>(TOOL_CALL_STEP);
 const { respondTurn } = proxyActivities<AskActivities>(GENERATION_STEP);
@@ -22,6 +23,23 @@ export const FALLBACK_PATCH = 'model-fallback';
 function nextFallback(plan: AskPlan): AskPlan | null {
   const [next, ...rest] = plan.fallbacks ?? [];
   return next ? { ...plan, model: next.model, price: next.price, fallbacks: rest } : null;
+}
+
+/**
+ * Waits until the asks ahead on the thread have ended (thread policy `enqueue`, and `interrupt`
+ * while the interrupted ask winds down): told by a signal, checking the queue again now and then.
+ */
+async function awaitThreadTurn(publish: (e: { type: 'thinking'; phase: 'queued'; reason: string }) => void): Promise<void> {
+  let told = false;
+  setHandler(threadTurnSignal, () => void (told = true));
+  let announced = false;
+  while (!told) {
+    const ahead = await askAhead(workflowInfo().workflowId);
+    if (!ahead) return;
+    if (!announced) publish({ type: 'thinking', phase: 'queued', reason: `The thread is answering ${ahead}; this ask runs next` });
+    announced = true;
+    await condition(() => told, THREAD_RECHECK_INTERVAL);
+  }
 }
 
 /** How generation runs: an activity (streamed asks; every run of `askWorkflow`), or local (JSON asks since `routedAskWorkflow`). */
@@ -58,6 +76,7 @@ export async function runRoutedAsk(input: AskWorkflowInput, generation: Generati
     return next;
   };
   try {
+    if (input.thread?.after) await awaitThreadTurn((e) => events.publish(e));
     events.publish({ type: 'thinking', phase: 'classifying' });
     // A JSON ask plans, takes its first round and, if that answers, saves it, in one local activity.
     let first = null;
@@ -132,7 +151,10 @@ export async function runRoutedAsk(input: AskWorkflowInput, generation: Generati
       rounds.push({ calls: turn.calls, results: await Promise.all(turn.calls.map((c) => call(c, turn.reason))) });
     }
   } catch (err) {
-    events.publish({ type: 'error', ...describeAskFailure(err) });
+    const failure = describeAskFailure(err);
+    events.publish({ type: 'error', ...failure });
+    // Its place in the thread's queue goes to the next ask, even when this one was cancelled.
+    if (input.thread) await CancellationScope.nonCancellable(() => askFailed(input, workflowInfo().workflowId, failure));
     throw err;
   } finally {
     await closeEventLog(stream);

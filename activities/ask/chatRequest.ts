@@ -1,3 +1,4 @@
+import { activityInfo } from '@temporalio/activity';
 import type { AskPlan, AskWorkflowInput } from '../../interface/ask.js';
 import type { ChatRequest, ContextPassage } from '../../providers/types.js';
 import type { Pool } from '../../store/pool.js';
@@ -8,7 +9,7 @@ export async function chatRequestFor(pool: Pool, plan: AskPlan, input: AskWorkfl
   return {
     model: plan.model.name,
     system: plan.systemPrompt,
-    history: await historyWithin(pool, input.threadId, plan.historyTokenBudget),
+    history: await historyWithin(pool, input.threadId, plan.historyTokenBudget, activityInfo().workflowExecution?.workflowId ?? ""),
     message: input.message,
     context,
     temperature: plan.temperature,

@@ -1,8 +1,12 @@
 import { corpusStatsFor } from '../../knowledge/corpusStats.js';
 import type { VectorIndex } from '../../knowledge/types.js';
 import { answeredResponse, DEFAULT_TOOL_ROUNDS, type AskActivities } from '../../interface/ask.js';
+import { activityInfo } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
 import type { Pool } from '../../store/pool.js';
 import type { WebhookOutbox } from '../../interface/webhookOutbox.js';
+import { responseOfRun } from '../../store/turns.js';
+import { askFailed } from './askFailed.js';
 import { composeAnswer } from './composeAnswer.js';
 import { invokeTool } from './invokeTool.js';
 import { planAsk } from './planAsk.js';
@@ -10,6 +14,7 @@ import { respondTurn } from './respondTurn.js';
 import { saveTurn } from './saveTurn.js';
 import { searchKnowledge } from './searchKnowledge.js';
 import { selectTool } from './selectTool.js';
+import { threadTurn } from './threadTurn.js';
 
 export interface AskDeps {
   pool: Pool;
@@ -19,14 +24,17 @@ export interface AskDeps {
   vectorIndex: VectorIndex;
   /** Push streamed events to the api at once beside the durable log (PostgreSQL NOTIFY); default on. */
   liveEvents?: boolean;
-  /** Where answered asks and ingested documents are announced to the project's webhooks; absent: they are not. */
+  /** Reads run states and signals runs (the thread queue); absent in tests that run no worker. */
+  temporal?: Client;
+  /** Where answered and failed asks and ingested documents are announced to the project's webhooks; absent: they are not. */
   webhooks?: WebhookOutbox;
 }
 
 /** The ask's steps, in the order the workflow runs them; each takes the plan `planAsk` made. */
 export function askActivities(deps: AskDeps) {
   const readPlan = planAsk(deps.pool);
-  const save = saveTurn(deps.pool, deps.webhooks);
+  const thread = threadTurn(deps);
+  const save = saveTurn(deps.pool, thread.leave, deps.webhooks);
   const respond = respondTurn({ ...deps, corpusStats: (projectId) => corpusStatsFor(deps.pool, projectId) });
   return {
     planAsk: readPlan,
@@ -41,11 +49,19 @@ export function askActivities(deps: AskDeps) {
     // costs the workflow task a round trip between the workflow thread, core and here.
     firstRound: async (input, workflowId) => {
       const plan = await readPlan(input);
+      // Run again after the turn was stored, this step answers with that turn rather than asking
+      // the model twice: after a failed attempt, or — for a queued ask — when the signal telling it
+      // its turn arrived while its workflow task ran, so Temporal refused that task's completion
+      // and the workflow ran it again (a local activity's result is recorded only with it).
+      const stored = input.thread?.after || activityInfo().attempt > 1 ? await responseOfRun(deps.pool, workflowId) : null;
+      if (stored) return { plan, turn: { kind: 'answer', answer: stored.answer, usage: stored.usage, model: stored.model }, saved: stored };
       const turn = await respond(plan, input, [], (plan.maxToolRounds ?? DEFAULT_TOOL_ROUNDS) <= 0);
       if (turn.kind !== 'answer') return { plan, turn, saved: null };
       const response = answeredResponse(input, turn, turn.usage, [], []);
       await save(plan, input, response, workflowId);
       return { plan, turn, saved: response };
     },
+    askAhead: thread.askAhead,
+    askFailed: askFailed({ leaveThread: thread.leave, webhooks: deps.webhooks }),
   } satisfies AskActivities;
 }

@@ -1,3 +1,4 @@
+import { log } from '@temporalio/activity';
 import type { AskResponse } from '@askflow/contract';
 import type { AskPlan, AskWorkflowInput } from '../../interface/ask.js';
 import { announce, type WebhookOutbox } from '../../interface/webhookOutbox.js';
@@ -18,10 +19,11 @@ function countSpend(projectId: string, response: AskResponse, costUsd: number | 
 }
 
 /**
- * Stores the answered turn (idempotent on the workflow id), priced by the plan's model, and
- * announces `ask.completed` to the project's webhooks (idempotent on the ask id as well).
+ * Stores the answered turn (idempotent on the workflow id), priced by the plan's model; then the
+ * ask leaves its thread's queue, so the next ask on the thread runs and sees this turn, and
+ * `ask.completed` is announced to the project's webhooks (idempotent on the ask id as well).
  */
-export function saveTurn(pool: Pool, webhooks?: WebhookOutbox) {
+export function saveTurn(pool: Pool, leaveThread: (workflowId: string) => Promise<void>, webhooks?: WebhookOutbox) {
   return async function saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<void> {
     const costUsd = turnCost(plan.price, response.usage.promptTokens, response.usage.completionTokens);
     const stored = await insertTurn(pool, {
@@ -46,7 +48,11 @@ export function saveTurn(pool: Pool, webhooks?: WebhookOutbox) {
       response,
     });
     if (stored) countSpend(plan.projectId, response, costUsd);
-    // Announced on every save, not only the first: a save retried after a crash announces what the first could not.
+    // The turn is stored: failing the step now would only answer again. A place left behind is
+    // found by the next ask of the thread (it checks whether this run still goes).
+    if (input.thread) await leaveThread(workflowId).catch((err: unknown) => log.warn('could not leave the thread queue', { workflowId, error: (err as Error).message }));
+    // Likewise for the announcement: a delivery it wrote but could not start stays `pending` in
+    // the webhook's deliveries, where the owner can redeliver it.
     if (webhooks) {
       await announce(webhooks, plan.projectId, 'ask.completed', [
         {
@@ -63,7 +69,7 @@ export function saveTurn(pool: Pool, webhooks?: WebhookOutbox) {
             answer: response.answer,
           },
         },
-      ]);
+      ]).catch((err: unknown) => log.warn('could not announce ask.completed to webhooks', { workflowId, error: (err as Error).message }));
     }
     // What the ask turned out to be, on the step's span: the trace is searchable by it.
     annotateActiveSpan({

@@ -24,6 +24,8 @@ export interface PreparedAsk {
   /** The Idempotency-Key was seen before with this body: join that run. */
   replay: boolean;
   input: AskWorkflowInput;
+  /** Frees the Idempotency-Key when the ask is refused after this (a retry may then run it). */
+  release(): Promise<void>;
 }
 
 /** A key works only for its own project; any other tenant id is refused like a bad key. */
@@ -59,18 +61,22 @@ export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: 
   const { workflowId, replay } = await workflowIdFor(deps.pool, project.id, idempotencyKey, req);
   addLogContext({ askId: workflowId, ...(threadId ? { threadId } : {}) });
   timing.mark('idempotency');
+  const release = async () => {
+    if (idempotencyKey) await releaseIdempotencyKey(deps.pool, project.id, idempotencyKey, workflowId);
+  };
   // A retry of an ask already under way is no new spending; a new ask must fit the budgets.
   if (!replay) {
     try {
       await assertWithinBudget(deps.pool, project, key, new Date(), announceBudgetExceeded(deps.webhooks, deps.log, project.id, key));
     } catch (err) {
-      if (idempotencyKey) await releaseIdempotencyKey(deps.pool, project.id, idempotencyKey, workflowId);
+      await release();
       throw err;
     }
   }
   return {
     workflowId,
     replay,
+    release,
     input: {
       requestId: ctx.state.requestId,
       tenantId: project.id,

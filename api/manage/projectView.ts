@@ -22,6 +22,7 @@ export async function projectView(pool: Pool, project: Project): Promise<Project
     maxToolRounds: project.maxToolRounds,
     fallbackModels: project.fallbackModels,
     traceContent: project.traceContent,
+    threadConcurrency: project.threadConcurrency,
     rateLimitPerMinute: project.rateLimitPerMinute,
     keyRateLimitPerMinute: project.keyRateLimitPerMinute,
     embeddingModel: project.embeddingModel,

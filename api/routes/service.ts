@@ -16,6 +16,7 @@ import { ownAskId, prepareAsk, projectForKey } from '../ask/prepareAsk.js';
 import { modelMenu } from '../ask/resolveModel.js';
 import { openSse } from '../ask/sse.js';
 import { awaitAnswer, startOrJoinAsk, type AskRuntime } from '../ask/startAsk.js';
+import { leaveQueue, takeThreadTurn } from '../ask/threadPolicy.js';
 import { ApiError } from '../errors.js';
 import { apiKeyAuth } from '../middleware/apiKey.js';
 import { jsonBody } from '../middleware/jsonBody.js';
@@ -103,7 +104,8 @@ export function serviceRoutes(deps: ServiceDeps): Router {
     // streamed ask does — its deltas in its event log for whoever follows it, its steps
     // cancellable — since no caller waits on the connection.
     const background = !streamed && prefersAsync(ctx.get('Prefer'));
-    const { workflowId, replay, input } = await prepareAsk(ctx, { ...deps, webhooks }, streamed || background);
+    const prepared = await prepareAsk(ctx, { ...deps, webhooks }, streamed || background);
+    const { workflowId, replay } = prepared;
     const accepted = (status: AskAccepted['status'], threadId: string) => {
       ctx.status = 202;
       ctx.set(ASK_ID_HEADER, workflowId);
@@ -126,12 +128,18 @@ export function serviceRoutes(deps: ServiceDeps): Router {
       rejections.inc({ reason: 'no_worker', tenant: tenantLabel(ctx.state.project.id) });
       throw new ApiError('Unavailable', 'No worker is running to answer asks right now; try again shortly', undefined, { 'Retry-After': '5' });
     }
+    // A retry joins its run, which already holds its place on the thread.
+    const input = replay ? prepared.input : await takeThreadTurn(deps, ctx.state.project.threadConcurrency, workflowId, prepared.input).catch(async (err: unknown) => {
+      await prepared.release();
+      throw err;
+    });
     const reader = streamed ? await hub.join(workflowId) : undefined;
     let handle;
     try {
       handle = await startOrJoinAsk(deps, workflowId, input);
     } catch (err) {
       reader?.close();
+      if (input.thread) await leaveQueue(deps.pool, workflowId);
       throw err;
     }
     ctx.state.timing.mark('start');

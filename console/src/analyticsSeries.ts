@@ -1,7 +1,7 @@
 // Turns the analytics series (one row per bucket, model and traffic) into chart.js datasets.
 import type { AnalyticsPoint, AnalyticsView } from '@askflow/contract/browser';
 
-export type Metric = keyof Pick<AnalyticsPoint, 'asks' | 'totalTokens' | 'costUsd' | 'latencyP50Ms' | 'latencyP95Ms'>;
+export type Metric = keyof Pick<AnalyticsPoint, 'asks' | 'totalTokens' | 'costUsd' | 'latencyP50Ms' | 'latencyP95Ms' | 'fallbacks'>;
 
 export interface Dataset { label: string; data: (number | null)[] }
 

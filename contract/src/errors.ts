@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   Conflict: 409,
   IdempotencyKeyReused: 409,
   Cancelled: 409,
+  /** The thread is answering another ask and the project's thread policy is `reject`. */
+  ThreadBusy: 409,
   UnsupportedMediaType: 415,
   PayloadTooLarge: 413,
   /** The request's headers are larger than the server reads. */

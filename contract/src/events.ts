@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AskResponseSchema } from './ask.js';
 
-export const ThinkingPhaseSchema = z.enum(['classifying', 'retrieving', 'calling_tool', 'generating']);
+/** `queued`: the thread is answering an earlier ask; this one runs when that one has ended. */
+export const ThinkingPhaseSchema = z.enum(['queued', 'classifying', 'retrieving', 'calling_tool', 'generating']);
 
 /**
  * Server-sent events of a streamed ask. `delta`, `tool.calling`, `done` and `error` are the

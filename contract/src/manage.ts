@@ -27,6 +27,10 @@ export const MAX_RATE_PER_MINUTE = 1_000_000;
 /** Highest price per million tokens, in USD: fits the stored numeric(14, 6) with room to spare. */
 export const MAX_PRICE_PER_MILLION = 1_000_000;
 
+/** What an ask on a busy thread does (the project's thread policy). */
+export const ThreadConcurrencySchema = z.enum(['enqueue', 'reject', 'interrupt']);
+export type ThreadConcurrency = z.infer<typeof ThreadConcurrencySchema>;
+
 const settings = {
   name: z.string().trim().min(1).max(200),
   chatModel: ModelIdSchema,
@@ -46,6 +50,12 @@ const settings = {
   fallbackModels: z.array(ModelIdSchema).max(5),
   /** Put message and answer text on the ask's trace spans (OpenTelemetry export); off by default. */
   traceContent: z.boolean(),
+  /**
+   * An ask on a thread that is busy with another: `enqueue` runs it after the one running (it sees
+   * that turn), `reject` refuses it (409 ThreadBusy), `interrupt` cancels the running ask (its
+   * partial answer is not stored) and runs the new one.
+   */
+  threadConcurrency: ThreadConcurrencySchema,
   /** Asks per minute for the whole project and per key; null → the service default. */
   rateLimitPerMinute: z.number().int().positive().max(MAX_RATE_PER_MINUTE).nullable(),
   keyRateLimitPerMinute: z.number().int().positive().max(MAX_RATE_PER_MINUTE).nullable(),
@@ -143,6 +153,7 @@ export const ProjectSchema = z.object({
   maxToolRounds: z.number(),
   fallbackModels: z.array(z.string()),
   traceContent: z.boolean(),
+  threadConcurrency: ThreadConcurrencySchema,
   rateLimitPerMinute: z.number().nullable(),
   keyRateLimitPerMinute: z.number().nullable(),
   embeddingModel: z.string(),

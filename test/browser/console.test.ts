@@ -76,6 +76,7 @@ describe('the console walks a new owner from sign-up to analytics', () => {
     await page.getByLabel('Temperature').fill('0.7');
     await page.getByLabel('Tools enabled').check();
     await page.getByLabel('RAG (knowledge) enabled').check();
+    await page.getByLabel(/When a thread is busy/).selectOption('reject');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved.').waitFor();
     // What was saved survives a reload: it came back from the API, not from the form's state.
@@ -84,6 +85,7 @@ describe('the console walks a new owner from sign-up to analytics', () => {
     expect(await page.getByLabel('Temperature').inputValue()).toBe('0.7');
     expect(await page.getByLabel('Tools enabled').isChecked()).toBe(true);
     expect(await page.getByLabel('RAG (knowledge) enabled').isChecked()).toBe(true);
+    expect(await page.getByLabel(/When a thread is busy/).inputValue()).toBe('reject');
     await screenshot(page, '03-settings');
   }, STEP_MS);
 

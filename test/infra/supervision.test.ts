@@ -172,6 +172,8 @@ describe('the launcher supervises its processes', () => {
   afterAll(() => {
     // The figures the README quotes (kill → restarted and serving).
     console.log(`[chaos] back after SIGKILL (ms): ${JSON.stringify(recovered)}`);
-    for (const ms of Object.values(recovered)) expect(ms).toBeLessThan(10_000);
+    // A bound that tells "restarted" from "left dead", not a speed limit: on a loaded 2-core
+    // machine a worker's restart (a fresh Node process bundling its workflows) took 13 s.
+    for (const ms of Object.values(recovered)) expect(ms).toBeLessThan(60_000);
   });
 });

@@ -59,6 +59,8 @@ export function AnalyticsPage({ projectId }: { projectId: string }) {
           <SeriesChart title="Tokens" labels={labels} datasets={datasets(axis, data.series, 'totalTokens')} />
           <SeriesChart title="Cost (USD)" labels={labels} datasets={datasets(axis, data.series, 'costUsd')} />
           <SeriesChart title="Latency (ms)" labels={labels} datasets={[...datasets(axis, data.series, 'latencyP50Ms', ' p50'), ...datasets(axis, data.series, 'latencyP95Ms', ' p95')]} />
+          {/* Only when some model stood in: a chart of zeros says nothing. */}
+          {data.series.some((s) => s.fallbacks > 0) && <SeriesChart title="Answered by a fallback model" labels={labels} datasets={datasets(axis, data.series, 'fallbacks')} />}
         </div>
       )}
     </section>

@@ -1,7 +1,7 @@
 // Project settings: model, temperature, prompt, switches, the model menu and voice model.
 import { useState, type FormEvent } from 'react';
 import { api, messageOf } from '../api.js';
-import type { ProjectPatch, ProjectView } from '@askflow/contract/browser';
+import type { ProjectPatch, ProjectView, ThreadConcurrency } from '@askflow/contract/browser';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { CopyButton } from '../components/CopyButton.js';
 import { ProvidersSection } from './ProvidersSection.js';
@@ -19,6 +19,7 @@ export function SettingsPage({ project, onSaved }: { project: ProjectView; onSav
     ragEnabled: project.ragEnabled,
     modelSwitching: project.modelSwitching,
     traceContent: project.traceContent,
+    threadConcurrency: project.threadConcurrency,
     models: project.models.join('\n'),
     fallbackModels: project.fallbackModels.join('\n'),
     voiceModel: project.voiceModel ?? '',
@@ -40,6 +41,7 @@ export function SettingsPage({ project, onSaved }: { project: ProjectView; onSav
         ragEnabled: form.ragEnabled,
         modelSwitching: form.modelSwitching,
         traceContent: form.traceContent,
+        threadConcurrency: form.threadConcurrency,
         models: form.models.split('\n').map((m) => m.trim()).filter(Boolean),
         fallbackModels: form.fallbackModels.split('\n').map((m) => m.trim()).filter(Boolean),
         voiceModel: form.voiceModel.trim() || null,
@@ -70,6 +72,14 @@ export function SettingsPage({ project, onSaved }: { project: ProjectView; onSav
           <label><input type="checkbox" checked={form.ragEnabled} onChange={(e) => set('ragEnabled', e.target.checked)} /> RAG (knowledge) enabled</label>
           <label><input type="checkbox" checked={form.modelSwitching} onChange={(e) => set('modelSwitching', e.target.checked)} /> Model switching (callers may pick from the menu)</label>
           <label><input type="checkbox" checked={form.traceContent} onChange={(e) => set('traceContent', e.target.checked)} /> Message text in traces (prompts and answers on exported spans; off keeps them out)</label>
+          <label>
+            <span>When a thread is busy (an ask arrives while the thread answers another)</span>
+            <select value={form.threadConcurrency} onChange={(e) => set('threadConcurrency', e.target.value as ThreadConcurrency)}>
+              <option value="enqueue">Queue it: answer after the running ask, seeing its turn</option>
+              <option value="reject">Refuse it (409 ThreadBusy)</option>
+              <option value="interrupt">Interrupt: cancel the running ask (its partial answer is not kept) and answer the new one</option>
+            </select>
+          </label>
           <label><span>Model menu (one id per line; the default is always first)</span><textarea rows={3} value={form.models} onChange={(e) => set('models', e.target.value)} /></label>
           <label><span>Fallback models (one id per line, tried in order when the default's provider is down)</span><textarea rows={2} value={form.fallbackModels} onChange={(e) => set('fallbackModels', e.target.value)} /></label>
           <label><span>Voice model (empty: the default)</span><input type="text" list="known-models" value={form.voiceModel} onChange={(e) => set('voiceModel', e.target.value)} /></label>
