@@ -2,6 +2,7 @@ import { ASK_ID_HEADER, WebhookDeliveryListSchema, WebhookListSchema, WebhookSch
 import { ask, closeDb, expectJson, managedProject, manage, signUp, stackInfo } from '../stack/context.js';
 import { startReplica, type Replica } from '../stack/replicas.js';
 import { expectWire } from '../stack/wire.js';
+import { startChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { webhookReceiver } from './webhookReceiver.js';
 
 type P = Awaited<ReturnType<typeof managedProject>>;
@@ -143,6 +144,27 @@ describe('webhooks: deliveries', () => {
     // Erasing the thread erases the deliveries that carry its answers.
     await expectJson(await manage(p.owner.token, 'DELETE', `/projects/${p.tenantId}/threads/${answer.threadId}`), 204);
     expect(await deliveries(p, webhook.id)).toEqual([]);
+  }, 60_000);
+
+  it('an ask the provider refuses is announced as ask.failed with what the caller was told', async () => {
+    const llm = await startChatCompletionsServer({ apiKey: 'sk-webhooks' });
+    try {
+      const p = await managedProject();
+      await expectJson(await manage(p.owner.token, 'PUT', `/projects/${p.tenantId}/providers/openai`, { baseUrl: llm.baseUrl, apiKey: llm.apiKey }), 200);
+      await expectJson(await manage(p.owner.token, 'PATCH', `/projects/${p.tenantId}`, { chatModel: 'openai:gpt-4o-mini' }), 200);
+      const { receiver, webhook } = await subscribed(p, ['ask.completed', 'ask.failed']);
+      llm.script({ status: 400, message: 'context_length_exceeded' });
+      const res = await ask(p, { message: 'far too long' });
+      const { error } = await expectJson<{ error: { code: string; message: string } }>(res, 502);
+      const [failed] = await receiver.waitFor(1, 'ask.failed');
+      expect(failed!.signatureValid).toBe(true);
+      expect(failed!.body.data).toMatchObject({ askId: res.headers.get(ASK_ID_HEADER), model: 'openai:gpt-4o-mini', code: 'ProviderError', message: error.message });
+      expect(failed!.body.data.threadId).toEqual(expect.any(String));
+      await deliveriesWhen(p, webhook.id, (d) => d.length === 1 && d[0]?.event === 'ask.failed' && d[0]?.status === 'delivered');
+      expect(receiver.received.map((d) => d.body.type)).toEqual(['ask.failed']);
+    } finally {
+      await llm.close();
+    }
   }, 60_000);
 
   it('an uploaded document is announced ready to webhooks subscribed to it, and only to them', async () => {
