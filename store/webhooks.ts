@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookDeliveryListQuery, WebhookDeliveryStatus, WebhookDeliveryView, WebhookEvent, WebhookInput, WebhookPatch, WebhookPayload, WebhookView } from '@askflow/contract';
-import type { Pool } from './pool.js';
+import { inTransaction, type Pool } from './pool.js';
 import { decryptSecret, encryptSecret } from './secrets.js';
 
 /** Standard Webhooks secrets: `whsec_` and 24 random bytes in base64 (the part receivers decode). */
@@ -33,18 +33,20 @@ export async function getWebhook(pool: Pool, projectId: string, id: string): Pro
 
 /**
  * A new webhook and its secret (shown this once); null when the project already has `max`. The
- * project's row is locked meanwhile, so creates of one project queue up rather than interleave.
+ * project's row is locked for the count and the insert, so concurrent creates cannot both slip under it.
  */
 export async function createWebhook(pool: Pool, projectId: string, input: WebhookInput, masterKey: Buffer, max: number): Promise<(WebhookView & { secret: string }) | null> {
   const secret = newSecret();
-  const { rows } = await pool.query<WebhookRow>(
-    `WITH project AS (SELECT id FROM projects WHERE id = $1 FOR UPDATE)
-     INSERT INTO webhooks (project_id, url, events, enabled, secret_encrypted)
-     SELECT project.id, $2, $3, $4, $5 FROM project WHERE (SELECT count(*) FROM webhooks WHERE project_id = $1) < $6
-     RETURNING ${WEBHOOK}`,
-    [projectId, input.url, input.events, input.enabled, encryptSecret(secret, masterKey), max],
-  );
-  return rows[0] ? { ...view(rows[0]), secret } : null;
+  return inTransaction(pool, async (tx) => {
+    await tx.query(`SELECT 1 FROM projects WHERE id = $1 FOR UPDATE`, [projectId]);
+    const { rows } = await tx.query<WebhookRow>(
+      `INSERT INTO webhooks (project_id, url, events, enabled, secret_encrypted)
+       SELECT $1, $2, $3, $4, $5 WHERE (SELECT count(*) FROM webhooks WHERE project_id = $1) < $6
+       RETURNING ${WEBHOOK}`,
+      [projectId, input.url, input.events, input.enabled, encryptSecret(secret, masterKey), max],
+    );
+    return rows[0] ? { ...view(rows[0]), secret } : null;
+  });
 }
 
 /** Turning a webhook back on clears why it was turned off. */
