@@ -202,3 +202,20 @@ export async function getDelivery(pool: Pool, webhookId: string, deliveryId: str
   const { rows } = await pool.query<DeliveryRow>(`SELECT ${DELIVERY} FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2`, [webhookId, deliveryId]);
   return rows[0] ? deliveryView(rows[0]) : null;
 }
+
+/** How long a webhook's delivery history is kept. */
+export const DELIVERY_RETENTION_DAYS = 30;
+
+/**
+ * Drops a webhook's deliveries older than the retention, a bounded batch at a time (each
+ * successful delivery takes one batch along, so the history of a busy webhook stays bounded).
+ * Deliveries still under way are kept whatever their age.
+ */
+export async function pruneDeliveries(pool: Pool, webhookId: string, batch = 100): Promise<void> {
+  await pool.query(
+    `DELETE FROM webhook_deliveries WHERE id IN (
+       SELECT id FROM webhook_deliveries WHERE webhook_id = $1 AND created_at < now() - make_interval(days => $2) AND status IN ('delivered', 'failed')
+        ORDER BY created_at LIMIT $3)`,
+    [webhookId, DELIVERY_RETENTION_DAYS, batch],
+  );
+}

@@ -6,7 +6,7 @@ import { retryAfterMs } from '../../net/retryAfter.js';
 import { FAILURE_TYPES } from '../../interface/failures.js';
 import type { DeliveryResult, WebhookRetry } from '../../interface/webhooks.js';
 import type { Pool } from '../../store/pool.js';
-import { deliveryTarget, disableWebhook, markDeliveryFailed, recordAttempt, type AttemptOutcome } from '../../store/webhooks.js';
+import { deliveryTarget, disableWebhook, markDeliveryFailed, pruneDeliveries, recordAttempt, type AttemptOutcome } from '../../store/webhooks.js';
 import { StepFailure } from '../failures.js';
 
 export interface WebhookDeps {
@@ -73,6 +73,7 @@ export function deliverWebhook({ pool, masterKey }: WebhookDeps) {
     const text = Buffer.from(res.body).toString('utf8').slice(0, 300);
     if (res.status >= 200 && res.status < 300) {
       await recordAttempt(pool, deliveryId, { status: 'delivered', statusCode: res.status, error: null, nextAttemptAt: null });
+      await pruneDeliveries(pool, target.webhookId);
       return 'delivered';
     }
     if (res.status === 410) {

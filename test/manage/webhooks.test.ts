@@ -1,5 +1,5 @@
 import { ASK_ID_HEADER, WebhookDeliveryListSchema, WebhookListSchema, WebhookSchema, WebhookWithSecretSchema, type WebhookDeliveryView } from '@askflow/contract';
-import { ask, closeDb, expectJson, managedProject, manage, signUp, stackInfo } from '../stack/context.js';
+import { ask, closeDb, db, expectJson, managedProject, manage, signUp, stackInfo } from '../stack/context.js';
 import { startReplica, type Replica } from '../stack/replicas.js';
 import { expectWire } from '../stack/wire.js';
 import { startChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
@@ -196,6 +196,12 @@ describe('webhooks: deliveries', () => {
     expect((await deliveries(p, docs.webhook.id, '?status=delivered')).map((d) => d.event).sort()).toEqual(['document.failed', 'document.ready']);
     expect(await deliveries(p, docs.webhook.id, '?limit=1')).toHaveLength(1);
     await expectJson(await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/webhooks/${docs.webhook.id}/deliveries?limit=0`), 400);
+
+    // Finished deliveries past the 30 days go with the webhook's next successful one.
+    const [newest, oldest] = await deliveries(p, docs.webhook.id);
+    await db().query(`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE id = $1`, [oldest!.id]);
+    await expectJson(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/webhooks/${docs.webhook.id}/deliveries/${newest!.id}/redeliver`), 202);
+    await deliveriesWhen(p, docs.webhook.id, (d) => d.length === 1 && d[0]?.id === newest!.id && d[0]?.attempts === 2);
   }, 60_000);
 
   it('budget.exceeded is announced once per cap and window, however many asks are refused', async () => {
