@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import OpenAI, { APIError, AuthenticationError, NotFoundError, RateLimitError } from 'openai';
-import { ASK_ID_HEADER, ChatCompletionChunkSchema, ChatCompletionSchema, OpenAiErrorBodySchema, OpenAiModelListSchema, SigningSecretSchema } from '@askflow/contract';
+import { ASK_ID_HEADER, ChatCompletionChunkSchema, ChatCompletionSchema, type ChatCompletionChunk, OpenAiErrorBodySchema, OpenAiModelListSchema, SigningSecretSchema } from '@askflow/contract';
 import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { closeDb, db, expectJson, managedProject, manage, stackInfo } from '../stack/context.js';
 import { weatherProject } from '../stack/weatherProject.js';
@@ -140,7 +140,7 @@ describe('POST /v1/chat/completions, streamed', () => {
       stream: true,
       stream_options: { include_usage: true },
     });
-    const chunks = [];
+    const chunks: ChatCompletionChunk[] = [];
     for await (const chunk of stream) chunks.push(ChatCompletionChunkSchema.parse(chunk));
     expect(chunks[0]!.choices[0]!.delta).toEqual({ role: 'assistant', content: '' });
     const text = chunks.map((c) => c.choices[0]?.delta.content ?? '').join('');
@@ -169,6 +169,20 @@ describe('POST /v1/chat/completions, streamed', () => {
     const chunks = lines.slice(0, -1).map((l) => ChatCompletionChunkSchema.parse(JSON.parse(l.slice(6))));
     expect(chunks.every((c) => c.usage === undefined && c.choices.length === 1)).toBe(true);
     expect(chunks.map((c) => c.choices[0]!.delta.content ?? '').join('')).toBe('2 + 2 = 4.');
+  });
+
+  it('when the answer starts over (a retried generation), says so in askflow.reset; the text after it is the whole answer', async () => {
+    llm.script({ chunks: ['Half ', 'an ', 'ans'], failAfterChunks: 3, tokenIntervalMs: 30 }, { chunks: ['A ', 'whole ', 'answer.'] });
+    const stream = await openai(hosted.apiKey).chat.completions.create({ model: 'default', messages: [{ role: 'user', content: 'flaky stream' }], stream: true });
+    const chunks: ChatCompletionChunk[] = [];
+    for await (const chunk of stream) chunks.push(ChatCompletionChunkSchema.parse(chunk));
+    const resetAt = chunks.findIndex((c) => c.askflow !== undefined && 'reset' in c.askflow);
+    expect(resetAt).toBeGreaterThan(0);
+    const text = (from: number, to?: number) => chunks.slice(from, to).map((c) => c.choices[0]?.delta.content ?? '').join('');
+    expect(text(0, resetAt)).toBe('Half an ans');
+    expect(chunks[resetAt]!.choices[0]!.delta).toEqual({});
+    expect(text(resetAt)).toBe('A whole answer.');
+    expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe('stop');
   });
 
   it('reports a failure during the stream as an error the SDK raises', async () => {
@@ -268,7 +282,7 @@ describe('RAG and tools, as on /service/ask', () => {
       stream: true,
       askflow: { authToken: 'end-user-token' },
     } as OpenAI.ChatCompletionCreateParamsStreaming);
-    const chunks = [];
+    const chunks: ChatCompletionChunk[] = [];
     for await (const chunk of stream) chunks.push(ChatCompletionChunkSchema.parse(chunk));
     expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toContain('light rain');
     expect(chunks.at(-1)!.askflow).toMatchObject({ intent: 'tools', toolUsed: 'getWeather' });
