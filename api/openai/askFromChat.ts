@@ -35,7 +35,7 @@ function refuseCallerTools(body: ChatCompletionRequest): void {
   if (body.tools?.length) throw refuse('tools', `${toolsMessage} "tools".`);
   if (body.functions?.length) throw refuse('functions', `${toolsMessage} "functions".`);
   body.messages.forEach((m, i) => {
-    const calls = (m as { tool_calls?: unknown[]; function_call?: unknown }).tool_calls?.length || (m as { function_call?: unknown }).function_call;
+    const calls = Boolean(m.tool_calls?.length) || (m.function_call !== undefined && m.function_call !== null);
     if (m.role === 'tool' || m.role === 'function' || calls) {
       throw refuse(`messages.${i}`, `messages[${i}] is a tool ${m.role === 'assistant' ? 'call' : 'result'}; this project's own tools are used, called by Askflow, so the conversation holds user and assistant text only.`);
     }

@@ -26,6 +26,9 @@ export const ChatMessageSchema = z.looseObject({
   /** Null only on an assistant message that called tools (which the door refuses anyway). */
   content: ContentSchema.nullable().optional(),
   name: z.string().optional(),
+  /** An assistant's calls of the caller's tools (and the older `function_call`): named so the door can refuse them. */
+  tool_calls: z.array(z.unknown()).nullable().optional(),
+  function_call: z.unknown().optional(),
 });
 
 const ResponseFormatSchema = z.discriminatedUnion('type', [

@@ -110,6 +110,12 @@ describe('POST /v1/chat/completions, not streamed', () => {
       [{ model: 'default', messages: [{ role: 'user', content: 'hi' }], n: 2 }, 'n', /one choice/],
       [{ model: 'default', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] }] }, 'messages.0.content', /Only text/],
       [{ model: 'default', messages: [] }, 'messages', /./],
+      [
+        { model: 'default', messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'mine', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'c1', content: '{}' }, { role: 'user', content: 'and?' }] },
+        'messages.1',
+        /tool call/,
+      ],
+      [{ model: 'default', messages: [{ role: 'user', content: 'hi' }], askflow: { threadId: 'x', mesage: 'typo' } } as OpenAI.ChatCompletionCreateParamsNonStreaming, 'askflow', /unknown field/],
     ];
     for (const [body, param, message] of cases) {
       const err = await client.chat.completions.create(body).catch((e: unknown) => e);
@@ -118,6 +124,17 @@ describe('POST /v1/chat/completions, not streamed', () => {
       expect((err as APIError).message).toMatch(message);
     }
     expect((await turnsOf(plain.tenantId)).length).toBe(before);
+  });
+
+  it('a retry with the same Idempotency-Key answers from the same ask, once', async () => {
+    const client = openai(hosted.apiKey);
+    const body = { model: 'default', messages: [{ role: 'user' as const, content: 'charge the card' }] };
+    const first = await client.chat.completions.create(body, { headers: { 'Idempotency-Key': 'door-order-1' } }).withResponse();
+    const again = await client.chat.completions.create(body, { headers: { 'Idempotency-Key': 'door-order-1' } }).withResponse();
+    expect(again.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(ChatCompletionSchema.parse(again.data).askflow.askId).toBe(ChatCompletionSchema.parse(first.data).askflow.askId);
+    expect(again.data.choices[0]!.message.content).toBe(first.data.choices[0]!.message.content);
+    expect(chatRequests()).toHaveLength(1);
   });
 
   it('tolerates fields it does not use, as OpenAI does, and answers JSON for response_format json_object', async () => {
