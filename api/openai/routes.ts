@@ -11,7 +11,8 @@ import { apiKeyAuth } from '../middleware/apiKey.js';
 import { jsonBody } from '../middleware/jsonBody.js';
 import { rateLimit } from '../middleware/rateLimit.js';
 import type { ServiceDeps } from '../routes/service.js';
-import type { State } from '../state.js';
+import { ApiError } from '../errors.js';
+import type { State, StateContext } from '../state.js';
 import { validate } from '../validate.js';
 import { askFromChat } from './askFromChat.js';
 import { BEARER_KEY } from './bearerKey.js';
@@ -56,11 +57,22 @@ export function openaiRoutes(deps: ServiceDeps, runner: AskRunner): Router {
     ctx.state.timing.mark('result');
   });
 
-  router.get('/models', async (ctx) => {
+  const currentList = async (ctx: StateContext<'project'>) => {
     const { project } = ctx.state;
     // The owner's current list: never served from a cache.
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = modelList(modelMenu(project, await getMenu(deps.pool, project.id)));
+    return modelList(modelMenu(project, await getMenu(deps.pool, project.id)));
+  };
+
+  router.get('/models', async (ctx) => {
+    ctx.body = await currentList(ctx);
+  });
+
+  // One model of the list (SDKs encode the id, so `provider:model/with/slashes` is one segment).
+  router.get('/models/:model', async (ctx) => {
+    const found = (await currentList(ctx)).data.find((m) => m.id === ctx.params.model);
+    if (!found) throw new ApiError('MODEL_NOT_ALLOWED', `The model "${ctx.params.model}" is not on this project's model menu; GET /v1/models lists the ones it offers.`);
+    ctx.body = found;
   });
 
   return router;

@@ -227,6 +227,13 @@ describe('GET /v1/models', () => {
     ]);
   });
 
+  it('retrieves one model of the list, and 404 model_not_found for one not on it', async () => {
+    expect(await openai(hosted.apiKey).models.retrieve('openai:gpt-4o-mini')).toEqual({ id: 'openai:gpt-4o-mini', object: 'model', created: 0, owned_by: 'openai' });
+    const err = await openai(hosted.apiKey).models.retrieve('openai:some/other-model').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect(err).toMatchObject({ code: 'model_not_found' });
+  });
+
   it("answers the default's own id while switching is off, as the list offers it", async () => {
     const completion = await openai(plain.apiKey).chat.completions.create({ model: 'local:extractive', messages: [{ role: 'user', content: 'What is 6 times 7?' }] });
     expect(completion.model).toBe('local:extractive');
