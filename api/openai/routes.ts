@@ -38,16 +38,21 @@ export function openaiRoutes(deps: ServiceDeps, runner: AskRunner): Router {
     const chat = askFromChat(validate(ChatCompletionRequestSchema, ctx.request.body), ctx.state.project);
     const prepared = await prepareIntake(ctx, deps, { req: chat.req, stream: chat.stream, receivedAt, ...(chat.history ? { history: chat.history } : {}) });
     const { workflowId, replay, input } = prepared;
-    ctx.set(ASK_ID_HEADER, workflowId);
-    if (replay) ctx.set('Idempotent-Replayed', 'true');
+    // Set once the ask is known to exist, so a refusal carries no id of an ask that never ran.
+    const found = () => {
+      ctx.set(ASK_ID_HEADER, workflowId);
+      if (replay) ctx.set('Idempotent-Replayed', 'true');
+    };
     // An idempotent retry of a finished ask answers from its stored turn, as on /service/ask.
     const stored = replay && !chat.stream ? await responseOfRun(deps.pool, workflowId) : null;
     if (stored) {
+      found();
       ctx.body = chatCompletionOf(workflowId, stored);
       return;
     }
     const { handle, reader } = await runner.launch(prepared, chat.stream);
     ctx.state.timing.mark('start');
+    found();
     const count: AskCount = { input, firstDelta: false, span: activeSpan() };
     if (reader) {
       const sink = openChunkStream(ctx, { askId: workflowId, model: input.model, includeUsage: chat.includeUsage, keepAliveMs: deps.sseKeepAliveMs });
