@@ -15,3 +15,4 @@ export * from './cancel.js';
 export * from './background.js';
 export * from './feedback.js';
 export * from './toolCall.js';
+export * from './openaiCompat.js';
