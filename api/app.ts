@@ -25,7 +25,11 @@ import { serverTiming } from './middleware/serverTiming.js';
 import { traceRequest } from './middleware/traceRequest.js';
 import { consoleRoutes } from './routes/console.js';
 import { healthRoutes } from './routes/health.js';
-import { serviceRoutes, webhookOutboxOf, type ServiceDeps } from './routes/service.js';
+import { serviceRoutes, type ServiceDeps } from './routes/service.js';
+import { createAskRunner } from './ask/askRunner.js';
+import { openAiErrors } from './openai/errors.js';
+import { openaiRoutes } from './openai/routes.js';
+import { webhookOutboxOf } from './webhookOutbox.js';
 import type { State } from './state.js';
 
 export interface AppDeps extends ServiceDeps {
@@ -50,6 +54,8 @@ export function createApp(deps: AppDeps): Koa<State> {
   app.use(traceRequest());
   app.use(accessLog(deps.log));
   app.use(errorBody(deps.log));
+  // The OpenAI-compatible door answers its errors in OpenAI's shape, inside Askflow's.
+  app.use(openAiErrors(deps.log));
   app.use(pathShape());
   app.use(consoleRoutes(deps.consoleDistDir));
   // One call per router: each keeps its own state type (a loop over them would unite them).
@@ -58,7 +64,10 @@ export function createApp(deps: AppDeps): Koa<State> {
     app.use(router.allowedMethods({ throw: false }));
   };
   mount(healthRoutes(deps));
-  mount(serviceRoutes(deps));
+  // One runner for both doors: streams of one ask share one reader, whichever door they came by.
+  const runner = createAskRunner(deps);
+  mount(serviceRoutes(deps, runner));
+  mount(openaiRoutes(deps, runner));
   mount(accountRoutes(deps.pool, deps.throttles.signIns));
   mount(sessionRoutes(deps.pool, deps.throttles.signIns));
   mount(configRoutes(deps));

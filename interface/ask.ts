@@ -1,9 +1,9 @@
 import type { AskResponse, Intent, Usage } from '@askflow/contract';
-import type { ContextPassage, JsonOutput, ToolCall, ToolRound } from '../providers/types.js';
+import type { ChatTurn, ContextPassage, JsonOutput, ToolCall, ToolRound } from '../providers/types.js';
 import type { KeyMode } from '../store/apiKeys.js';
 import type { Tool } from '../store/tools.js';
 
-export type { ContextPassage, JsonOutput, KeyMode, ToolCall, ToolRound };
+export type { ChatTurn, ContextPassage, JsonOutput, KeyMode, ToolCall, ToolRound };
 
 /**
  * The ask as api, worker, activities and workflows all see it. This module holds only types and
@@ -45,6 +45,12 @@ export interface AskWorkflowInput {
    * before thread policy (they neither wait nor leave).
    */
   thread?: { after: string | null };
+  /**
+   * The conversation so far as the caller sent it (the OpenAI-compatible door's earlier
+   * messages), oldest first: given to the model instead of the thread's stored turns, within the
+   * same history token budget. Absent: the thread's stored turns (every ask before the door).
+   */
+  history?: ChatTurn[];
 }
 
 /** The workflow's signature, for typed starts and handles without importing workflow code. */

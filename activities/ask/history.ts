@@ -1,5 +1,6 @@
-import { tokenCount } from '../../text/tokens.js';
 import type { ChatTurn } from '../../providers/types.js';
+import type { AskWorkflowInput } from '../../interface/ask.js';
+import { conversationWithin, latestWithin } from '../../interface/history.js';
 import type { Pool } from '../../store/pool.js';
 import { recentTurns } from '../../store/turns.js';
 
@@ -7,17 +8,22 @@ import { recentTurns } from '../../store/turns.js';
  * The thread's latest turns that fit in `budget` tokens, oldest first, as chat messages — never
  * the asking run's own turn: a step run again after it was stored sees what the first run saw.
  */
-export async function historyWithin(pool: Pool, threadId: string, budget: number, askId: string): Promise<ChatTurn[]> {
+async function historyWithin(pool: Pool, threadId: string, budget: number, askId: string): Promise<ChatTurn[]> {
   if (budget <= 0) return [];
-  const kept: ChatTurn[][] = [];
-  let used = 0;
-  for (const turn of await recentTurns(pool, threadId, askId)) {
-    used += tokenCount(turn.userMessage) + tokenCount(turn.answer);
-    if (used > budget) break;
-    kept.push([
+  const turns = await recentTurns(pool, threadId, askId);
+  return latestWithin(
+    turns.map((turn) => [
       { role: 'user', content: turn.userMessage },
       { role: 'assistant', content: turn.answer },
-    ]);
-  }
-  return kept.reverse().flat();
+    ]),
+    budget,
+  );
+}
+
+/**
+ * What the model is given as the conversation so far: the history the caller sent when it sent
+ * one (the OpenAI-compatible door), else the thread's stored turns; either within `budget` tokens.
+ */
+export async function askHistory(pool: Pool, input: AskWorkflowInput, budget: number, askId: string): Promise<ChatTurn[]> {
+  return input.history ? conversationWithin(input.history, budget) : historyWithin(pool, input.threadId, budget, askId);
 }

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { AskRequest } from '@askflow/contract';
 import type { Pool } from '../../store/pool.js';
 import { claimIdempotencyKey } from '../../store/idempotency.js';
 import { ApiError } from '../errors.js';
@@ -23,14 +22,15 @@ export async function workflowIdFor(
   pool: Pool,
   projectId: string,
   idempotencyKey: string | undefined,
-  req: AskRequest,
+  /** The ask as asked (its body, and the conversation when a door sends one): what a retry must repeat. */
+  asked: unknown,
 ): Promise<{ workflowId: string; replay: boolean }> {
   const fresh = `ask-${projectId}-${randomUUID()}`;
   if (idempotencyKey === undefined) return { workflowId: fresh, replay: false };
   if (!KEY_PATTERN.test(idempotencyKey)) {
     throw new ApiError('ValidationError', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
   }
-  const bodyHash = createHash('sha256').update(canonical(req)).digest();
+  const bodyHash = createHash('sha256').update(canonical(asked)).digest();
   const claim = await claimIdempotencyKey(pool, projectId, idempotencyKey, bodyHash, fresh);
   if (claim.kind === 'conflict') {
     throw new ApiError('IdempotencyKeyReused', 'This Idempotency-Key was already used with a different request body in the last 24 hours; use a new key for a new request.');

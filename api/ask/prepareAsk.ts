@@ -1,7 +1,8 @@
 import { addLogContext } from '../../config/logContext.js';
 import { randomUUID } from 'node:crypto';
-import { AskRequestSchema } from '@askflow/contract';
-import type { AskWorkflowInput } from '../../interface/ask.js';
+import { AskRequestSchema, type AskRequest, type ThreadConcurrency } from '@askflow/contract';
+import type { AskWorkflowInput, ChatTurn } from '../../interface/ask.js';
+import { conversationWithin } from '../../interface/history.js';
 import type { Logger } from '../../config/logger.js';
 import { compileJsonSchema } from '../../providers/jsonOutput.js';
 import type { AuthenticatedKey } from '../../store/apiKeys.js';
@@ -14,7 +15,7 @@ import { validate } from '../validate.js';
 import { releaseIdempotencyKey } from '../../store/idempotency.js';
 import { assertWithinBudget } from './budget.js';
 import { announceBudgetExceeded } from './budgetWebhook.js';
-import type { WebhookOutbox } from '../../interface/webhookOutbox.js';
+import { webhookOutboxOf, type WebhookOutboxDeps } from '../webhookOutbox.js';
 import { workflowIdFor } from './idempotency.js';
 import { resolveModel } from './resolveModel.js';
 import { resolveThread } from './resolveThread.js';
@@ -26,6 +27,8 @@ export interface PreparedAsk {
   input: AskWorkflowInput;
   /** Frees the Idempotency-Key when the ask is refused after this (a retry may then run it). */
   release(): Promise<void>;
+  /** The project's thread policy: what the ask does when its thread is busy. */
+  threadConcurrency: ThreadConcurrency;
 }
 
 /** A key works only for its own project; any other tenant id is refused like a bad key. */
@@ -37,15 +40,41 @@ export function projectForKey(ctx: StateContext<'project'>, tenantId: string | u
 }
 
 /**
+ * An ask as a door hands it over: the body already validated and its tenant checked. `history`:
+ * the conversation so far as the caller sent it (the OpenAI-compatible door), instead of the
+ * thread's stored turns.
+ */
+export interface AskIntake {
+  req: AskRequest;
+  stream: boolean;
+  /** Unix ms when the request arrived; latency is measured from here. */
+  receivedAt: number;
+  history?: ChatTurn[];
+}
+
+/** The outbox's deps: a refusal by a budget is announced to the project's webhooks (`budget.exceeded`). */
+type PrepareDeps = { pool: Pool; log: Logger; masterKey: Buffer } & WebhookOutboxDeps;
+
+/**
  * Everything that can refuse an ask, decided before anything is started: body, tenant, JSON
  * schema, model (selection rules), thread (resolution table) and idempotency. JSON and
  * streamed asks share it, so both refuse exactly the same requests the same way.
  */
-export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: { pool: Pool; log: Logger; masterKey: Buffer; webhooks: WebhookOutbox }, stream: boolean): Promise<PreparedAsk> {
+export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: PrepareDeps, stream: boolean): Promise<PreparedAsk> {
   const receivedAt = Date.now();
   const req = validate(AskRequestSchema, ctx.request.body);
+  projectForKey(ctx, req.tenantId);
+  return prepareIntake(ctx, deps, { req, stream, receivedAt });
+}
+
+/**
+ * The checks after the body's own shape, shared by every door (`/service/ask` and the
+ * OpenAI-compatible `/v1/chat/completions`), so all refuse and start asks alike.
+ */
+export async function prepareIntake(ctx: StateContext<'apiKey' | 'project'>, deps: PrepareDeps, intake: AskIntake): Promise<PreparedAsk> {
+  const { req, history } = intake;
   const key = ctx.state.apiKey;
-  const project = projectForKey(ctx, req.tenantId);
+  const { project } = ctx.state;
   if (req.jsonSchema !== undefined) {
     if (req.responseFormat !== 'json_object') throw new ApiError('ValidationError', 'jsonSchema goes with responseFormat "json_object"');
     const compiled = compileJsonSchema(req.jsonSchema);
@@ -58,7 +87,8 @@ export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: 
   const threadId = await resolveThread(deps.pool, project.id, req, deps.log);
   timing.mark('thread');
   const idempotencyKey = ctx.get('Idempotency-Key') || undefined;
-  const { workflowId, replay } = await workflowIdFor(deps.pool, project.id, idempotencyKey, req);
+  // A retry must repeat the conversation too: the same ask after other history is another ask.
+  const { workflowId, replay } = await workflowIdFor(deps.pool, project.id, idempotencyKey, history ? { ...req, history } : req);
   addLogContext({ askId: workflowId, ...(threadId ? { threadId } : {}) });
   timing.mark('idempotency');
   const release = async () => {
@@ -67,7 +97,7 @@ export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: 
   // A retry of an ask already under way is no new spending; a new ask must fit the budgets.
   if (!replay) {
     try {
-      await assertWithinBudget(deps.pool, project, key, new Date(), announceBudgetExceeded(deps.webhooks, deps.log, project.id, key));
+      await assertWithinBudget(deps.pool, project, key, new Date(), announceBudgetExceeded(webhookOutboxOf(deps), deps.log, project.id, key));
     } catch (err) {
       await release();
       throw err;
@@ -77,6 +107,7 @@ export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: 
     workflowId,
     replay,
     release,
+    threadConcurrency: project.threadConcurrency,
     input: {
       requestId: ctx.state.requestId,
       tenantId: project.id,
@@ -87,10 +118,12 @@ export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: 
       externalUserId: req.externalUserId ?? null,
       keyMode: key.mode,
       apiKeyId: key.keyId,
-      receivedAt,
-      stream,
+      receivedAt: intake.receivedAt,
+      stream: intake.stream,
       ...optional('sealedCredentials', sealCredentials({ ...optional('authToken', req.authToken), ...optional('headers', req.headers), ...optional('toolHeaders', req.toolHeaders) }, deps.masterKey)),
       ...(req.responseFormat === 'json_object' ? { responseFormat: { type: 'json_object' as const, ...(req.jsonSchema ? { schema: req.jsonSchema } : {}) } } : {}),
+      // Cut here already to the project's budget, so the run's input carries no more than the model may see.
+      ...(history ? { history: conversationWithin(history, project.historyTokenBudget) } : {}),
     },
   };
 }

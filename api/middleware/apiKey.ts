@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { addLogContext } from '../../config/logContext.js';
 import type { Pool } from '../../store/pool.js';
 import { findActiveKey } from '../../store/apiKeys.js';
@@ -10,14 +10,24 @@ import type { FailureThrottle } from './failureThrottle.js';
 /** `askflow_live_` and the first 7 characters of the secret: what one guessed key is counted under. */
 const KEY_PREFIX_CHARS = 20;
 
+/** Where a door's requests carry the API key, and what to say when they carry none. */
+export interface KeySource {
+  read(ctx: Context): string;
+  missing: string;
+}
+
+/** Askflow's own routes: `X-API-Key`. */
+export const API_KEY_HEADER: KeySource = { read: (ctx) => ctx.get('X-API-Key'), missing: 'Missing X-API-Key header' };
+
 /**
- * Authenticates `X-API-Key`; the key is left in `ctx.state.apiKey` and its project in
- * `ctx.state.project`, loaded once here for the rate limiter and the tenant check after it.
+ * Authenticates the API key (from `X-API-Key`, unless the door says otherwise); the key is left
+ * in `ctx.state.apiKey` and its project in `ctx.state.project`, loaded once here for the rate
+ * limiter and the tenant check after it.
  */
-export function apiKeyAuth(pool: Pool, invalidKeys: FailureThrottle): Middleware<State<'apiKey' | 'project'>> {
+export function apiKeyAuth(pool: Pool, invalidKeys: FailureThrottle, source: KeySource = API_KEY_HEADER): Middleware<State<'apiKey' | 'project'>> {
   return async (ctx, next) => {
-    const key = ctx.get('X-API-Key');
-    if (!key) throw new ApiError('Unauthorized', 'Missing X-API-Key header');
+    const key = source.read(ctx);
+    if (!key) throw new ApiError('Unauthorized', source.missing);
     // Guessing keys: invalid ones are counted per address and per key prefix.
     const attempt = { ip: ctx.ip, subject: key.slice(0, KEY_PREFIX_CHARS) };
     invalidKeys.assertOpen(attempt);

@@ -1,39 +1,54 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { ErrorBody } from '@askflow/contract';
 import type { Logger } from '../../config/logger.js';
 import { ApiError } from '../errors.js';
 import { isDependencyDown } from './dependencyDown.js';
 import type { State } from '../state.js';
 
-/** Any failure becomes `{"error":{code,message,requestId}}` with the matching status. */
-export function errorBody(log: Logger): Middleware<State> {
+/** How a door writes an error: its status (usually the error's own) and body. */
+export type ErrorFormat = (error: ApiError, requestId: string) => { status: number; body: unknown };
+
+/** Askflow's error body: `{"error":{code,message,requestId,details?}}` with the code's status. */
+const askflowError: ErrorFormat = (error, requestId) => ({
+  status: error.status,
+  body: {
+    error: { code: error.code, message: error.message, requestId, ...(error.details ? { details: error.details } : {}) },
+  } satisfies ErrorBody,
+});
+
+/**
+ * Any failure of a request (for which `applies`, by default every one) becomes an error body in
+ * the door's `format` — Askflow's unless it says otherwise — with the error's headers (`Retry-After`).
+ */
+export function errorBody(log: Logger, format: ErrorFormat = askflowError, applies: (ctx: Context) => boolean = () => true): Middleware<State> {
   return async (ctx, next) => {
+    if (!applies(ctx)) return next();
     try {
       await next();
-      if (ctx.body === undefined || ctx.body === null) {
-        if (ctx.status === 404) throw new ApiError('NotFound', `No route for ${ctx.method} ${ctx.path}`);
-        // The router's answer for a known path and another method: it has set `Allow` already.
-        if (ctx.status === 405) throw new ApiError('MethodNotAllowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow') || 'none'}`);
-        if (ctx.status === 501) throw new ApiError('MethodNotAllowed', `${ctx.method} is not a method this service answers`);
-      }
+      const unanswered = unansweredError(ctx);
+      if (unanswered) throw unanswered;
     } catch (err) {
       const apiError = toApiError(err);
       if (apiError.status >= 500) log.error({ err, requestId: ctx.state.requestId }, 'request failed');
-      const body: ErrorBody = {
-        error: {
-          code: apiError.code,
-          message: apiError.message,
-          requestId: ctx.state.requestId,
-          ...(apiError.details ? { details: apiError.details } : {}),
-        },
-      };
-      ctx.status = apiError.status;
+      const { status, body } = format(apiError, ctx.state.requestId);
+      ctx.status = status;
       ctx.set(apiError.headers);
       ctx.body = body;
     }
   };
 }
 
+/** The error for a request no route answered (404; 405 or 501 for a method), or null when one did. */
+function unansweredError(ctx: Context): ApiError | null {
+  if (ctx.body !== undefined && ctx.body !== null) return null;
+  if (ctx.status === 404) return new ApiError('NotFound', `No route for ${ctx.method} ${ctx.path}`);
+  // The router's answer for a known path and another method: it has set `Allow` already.
+  if (ctx.status === 405) return new ApiError('MethodNotAllowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow') || 'none'}`);
+  if (ctx.status === 501) return new ApiError('MethodNotAllowed', `${ctx.method} is not a method this service answers`);
+  return null;
+}
+
+/** Any failure as the caller should see it: ours as thrown, Koa's and the body parser's by status, the rest `Internal`. */
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   // Koa and its body parser throw http-errors with `status` and `expose`.

@@ -2,54 +2,38 @@ import Router from '@koa/router';
 import type { Connection } from '@temporalio/client';
 import { ASK_ID_HEADER, FeedbackRequestSchema, type AskAccepted, type CancelResult } from '@askflow/contract';
 import { addLogContext } from '../../config/logContext.js';
-import type { Logger } from '../../config/logger.js';
-import type { ChannelListener } from '../../store/notifications.js';
 import type { Pool } from '../../store/pool.js';
 import { getMenu } from '../../store/projects.js';
 import { saveFeedback } from '../../store/feedback.js';
 import { responseOfRun } from '../../store/turns.js';
 import { askRunState, askStatus, prefersAsync } from '../ask/askStatus.js';
-import { readAskEvents } from '../ask/eventReader.js';
-import { createAskHub, type AskReader } from '../ask/askHub.js';
-import { subscribeLive } from '../ask/liveEvents.js';
+import type { AskReader } from '../ask/askHub.js';
+import type { AskRunner, AskRunnerDeps } from '../ask/askRunner.js';
 import { ownAskId, prepareAsk, projectForKey } from '../ask/prepareAsk.js';
 import { modelMenu } from '../ask/resolveModel.js';
 import { openSse } from '../ask/sse.js';
-import { awaitAnswer, startOrJoinAsk, type AskRuntime } from '../ask/startAsk.js';
-import { leaveQueue, takeThreadTurn } from '../ask/threadPolicy.js';
 import { ApiError } from '../errors.js';
 import { apiKeyAuth } from '../middleware/apiKey.js';
 import { jsonBody } from '../middleware/jsonBody.js';
 import { validate } from '../validate.js';
 import { rateLimit, type RateLimitDefaults } from '../middleware/rateLimit.js';
 import type { State, StateContext } from '../state.js';
-import type { WorkerPresence } from '../workerPresence.js';
 import type { Throttles } from '../middleware/throttles.js';
-import { countAsk, countStreamed, outcomeOf, type AskCount } from '../ask/askCount.js';
-import { rejections } from '../../metrics/askMetrics.js';
-import { tenantLabel } from '../../metrics/registry.js';
+import type { AskCount } from '../ask/askCount.js';
 import { activeSpan } from '../../tracing/spans.js';
-import type { WebhookOutbox } from '../../interface/webhookOutbox.js';
-import { DEFAULT_WEBHOOK_RETRY, type WebhookRetry } from '../../interface/webhooks.js';
+import type { WebhookRetry } from '../../interface/webhooks.js';
 
-export interface ServiceDeps extends AskRuntime {
+export interface ServiceDeps extends AskRunnerDeps {
   pool: Pool;
   temporalConnection: Connection;
-  log: Logger;
   rateLimits: RateLimitDefaults;
   sseKeepAliveMs: number;
   masterKey: Buffer;
-  /** Whether a worker polls the ask task queue: without one an ask is refused at once (503), not left to time out. */
-  workers: WorkerPresence;
   throttles: Throttles;
-  /** Where the worker's pushed events arrive (the fast path); without it streams read the log alone. */
-  liveEvents?: ChannelListener;
   /** Backoff of the webhook deliveries this process announces (budget refusals, redeliveries); default DEFAULT_WEBHOOK_RETRY. */
   webhookRetry?: WebhookRetry;
 }
 
-/** Where this api announces webhook events: deliveries on its own task queue. */
-export const webhookOutboxOf = (deps: ServiceDeps): WebhookOutbox => ({ pool: deps.pool, temporal: deps.temporal, taskQueue: deps.taskQueue, retry: deps.webhookRetry ?? DEFAULT_WEBHOOK_RETRY });
 
 /** `Last-Event-ID` (header, or `lastEventId` query for clients that cannot set headers); -1 for "from the start". */
 function lastEventId(ctx: StateContext): number {
@@ -60,41 +44,13 @@ function lastEventId(ctx: StateContext): number {
   return id;
 }
 
-export function serviceRoutes(deps: ServiceDeps): Router {
+export function serviceRoutes(deps: ServiceDeps, runner: AskRunner): Router {
   const router = new Router<State<'apiKey' | 'project'>>({ prefix: '/service' });
-  const webhooks = webhookOutboxOf(deps);
   router.use(apiKeyAuth(deps.pool, deps.throttles.invalidKeys), rateLimit(deps.pool, deps.rateLimits));
 
-  // All streams of one ask in this process share one reader of its log and its pushed events.
-  const hub = createAskHub({
-    async prepare(askId) {
-      // Listening starts before the run does, so no pushed event is missed.
-      const live = deps.liveEvents ? await subscribeLive(deps.liveEvents, askId) : undefined;
-      return { events: () => readAskEvents(deps.temporal, askId, -1, live), close: () => live?.close() };
-    },
-  });
-
-  /**
-   * Streams an ask's events from after `afterId`; the ask runs on whatever the client does. The
-   * stream that started the ask (`counted`) counts it: its first token and its end.
-   */
-  async function streamAsk(ctx: StateContext, askId: string, afterId: number, reader: AskReader, counted?: AskCount): Promise<void> {
-    const sse = openSse(ctx, { [ASK_ID_HEADER]: askId }, deps.sseKeepAliveMs);
-    try {
-      for await (const { id, event } of reader.events(afterId)) {
-        if (sse.closed) break;
-        sse.send(id, event);
-        if (counted) countStreamed(counted, event);
-      }
-    } catch (err) {
-      deps.log.error({ err, askId }, 'event stream failed');
-      // No id: this is about the connection, not the ask; Last-Event-ID stays on the last real event.
-      sse.send(null, { type: 'error', code: 'Unavailable', message: 'The event stream was interrupted; reconnect with Last-Event-ID' });
-    } finally {
-      reader.close();
-      sse.end();
-    }
-  }
+  /** Streams an ask's events as Askflow's SSE from after `afterId`. */
+  const streamAsk = (ctx: StateContext, askId: string, afterId: number, reader: AskReader, counted?: AskCount) =>
+    runner.stream(openSse(ctx, { [ASK_ID_HEADER]: askId }, deps.sseKeepAliveMs), askId, afterId, reader, counted);
 
   router.post(['/ask', '/ask/stream'], jsonBody(), async (ctx) => {
     const streamed = ctx.path.endsWith('/stream') || ctx.get('Accept').includes('text/event-stream');
@@ -104,7 +60,7 @@ export function serviceRoutes(deps: ServiceDeps): Router {
     // streamed ask does — its deltas in its event log for whoever follows it, its steps
     // cancellable — since no caller waits on the connection.
     const background = !streamed && prefersAsync(ctx.get('Prefer'));
-    const prepared = await prepareAsk(ctx, { ...deps, webhooks }, streamed || background);
+    const prepared = await prepareAsk(ctx, deps, streamed || background);
     const { workflowId, replay } = prepared;
     const accepted = (status: AskAccepted['status'], threadId: string) => {
       ctx.status = 202;
@@ -124,38 +80,14 @@ export function serviceRoutes(deps: ServiceDeps): Router {
         return;
       }
     }
-    if (!replay && !(await deps.workers.confirmed())) {
-      rejections.inc({ reason: 'no_worker', tenant: tenantLabel(ctx.state.project.id) });
-      throw new ApiError('Unavailable', 'No worker is running to answer asks right now; try again shortly', undefined, { 'Retry-After': '5' });
-    }
-    // A retry joins its run, which already holds its place on the thread.
-    const input = replay ? prepared.input : await takeThreadTurn(deps, ctx.state.project.threadConcurrency, workflowId, prepared.input).catch(async (err: unknown) => {
-      await prepared.release();
-      throw err;
-    });
-    const reader = streamed ? await hub.join(workflowId) : undefined;
-    let handle;
-    try {
-      handle = await startOrJoinAsk(deps, workflowId, input);
-    } catch (err) {
-      reader?.close();
-      if (input.thread) await leaveQueue(deps.pool, workflowId);
-      throw err;
-    }
+    const { handle, reader, input } = await runner.launch(prepared, streamed);
     ctx.state.timing.mark('start');
     if (replay) ctx.set('Idempotent-Replayed', 'true');
     if (background) return accepted('running', input.threadId);
     const count: AskCount = { input, firstDelta: false, span: activeSpan() };
     if (reader) return streamAsk(ctx, workflowId, afterId, reader, replay ? undefined : count);
     ctx.set(ASK_ID_HEADER, workflowId);
-    try {
-      const answer = await awaitAnswer(deps, handle);
-      ctx.body = answer;
-      countAsk(count, 'json', 'answered', answer);
-    } catch (err) {
-      countAsk(count, 'json', outcomeOf(err instanceof ApiError ? err.code : 'Internal'));
-      throw err;
-    }
+    ctx.body = await runner.answer(handle, count);
     ctx.state.timing.mark('result');
   });
 
@@ -173,8 +105,8 @@ export function serviceRoutes(deps: ServiceDeps): Router {
     addLogContext({ askId });
     const afterId = lastEventId(ctx);
     // An ask this process already streams exists: a thousand viewers cost one describe, not a thousand.
-    if (!hub.has(askId)) await askRunState(deps.temporal, askId);
-    return streamAsk(ctx, askId, afterId, await hub.join(askId));
+    if (!runner.hub.has(askId)) await askRunState(deps.temporal, askId);
+    return streamAsk(ctx, askId, afterId, await runner.hub.join(askId));
   });
 
   router.post('/ask/:askId/cancel', async (ctx) => {

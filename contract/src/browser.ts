@@ -15,4 +15,5 @@ export * from './cancel.js';
 export * from './background.js';
 export * from './feedback.js';
 export * from './toolCall.js';
+export * from './openaiCompat.js';
 export * from './webhooks.js';

@@ -1,8 +1,9 @@
 // Property-based fuzzing of every route (fast-check): whatever arrives — any method, ids, query,
-// headers, encodings, bodies — the answer is never a 5xx, and every error is the JSON error body.
+// headers, encodings, bodies — the answer is never a 5xx, and every error is the JSON error body
+// (OpenAI's on the OpenAI-compatible door under /v1).
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { ErrorBodySchema } from '@askflow/contract';
+import { ErrorBodySchema, OpenAiErrorBodySchema } from '@askflow/contract';
 import { closeDb, stackInfo } from '../stack/context.js';
 import { appRoutes } from './routeTable.js';
 import { tenantWithEverything, type Tenant } from './tenant.js';
@@ -55,6 +56,24 @@ const bodyArb: fc.Arbitrary<{ text?: string | Uint8Array; type?: string; encodin
   fc
     .record({ tenantId: fc.oneof(fc.constant(''), fc.uuid().map(String)), message: fc.oneof(fc.string({ maxLength: 200 }), nasty), name: fc.oneof(fc.string(), nasty), mode: fc.oneof(fc.constantFrom('live', 'test'), fc.string()), dailyTokens: fc.oneof(fc.integer(), fc.double()), text: fc.string(), url: fc.oneof(fc.webUrl(), nasty), metadata: fc.jsonValue({ maxDepth: 3 }) }, { requiredKeys: [] })
     .map((o) => ({ text: JSON.stringify(o), type: 'application/json' })),
+  // A plausible chat-completions body (the OpenAI-compatible door), with junk in it.
+  fc
+    .record({
+      model: fc.oneof(fc.constantFrom('default', 'local:extractive', 'openai:nope'), nasty),
+      messages: fc.array(
+        fc.record({
+          role: fc.oneof(fc.constantFrom('system', 'developer', 'user', 'assistant', 'tool'), nasty),
+          content: fc.oneof(fc.string({ maxLength: 200 }), nasty, fc.constant(null), fc.array(fc.record({ type: fc.oneof(fc.constantFrom('text', 'image_url'), nasty), text: fc.string({ maxLength: 50 }) }), { maxLength: 3 })),
+        }, { requiredKeys: ['role'] }),
+        { maxLength: 5 },
+      ),
+      stream: fc.boolean(),
+      n: fc.integer(),
+      tools: fc.option(fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 2 })),
+      response_format: fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant({ type: 'json_schema', json_schema: { name: 'x', schema: { type: 'object' } } })),
+      askflow: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ threadId: segment, externalThreadId: fc.string() }, { requiredKeys: [] })),
+    }, { requiredKeys: [] })
+    .map((o) => ({ text: JSON.stringify(o), type: 'application/json' })),
   fc.integer({ min: 30, max: 6000 }).map((n) => ({ text: `${'['.repeat(n)}${']'.repeat(n)}`, type: 'application/json' })),
   fc.string({ maxLength: 300 }).map((s) => ({ text: s, type: 'application/json' })),
   fc.uint8Array({ maxLength: 300 }).map((b) => ({ text: b, type: fc.sample(fc.constantFrom('application/json', 'application/octet-stream', 'text/plain', 'multipart/form-data; boundary=x', 'application/zip'), 1)[0]! })),
@@ -85,15 +104,19 @@ async function send(r: FuzzRequest & { path: string }): Promise<{ what: string; 
   const method = r.strangeMethod ?? r.route.method;
   const url = `${stackInfo().baseUrl}${r.path}${r.query ? `?${new URLSearchParams(r.query).toString()}` : ''}`;
   const headers: Record<string, string> = { 'X-Forwarded-For': r.ip };
-  // The credential the route takes: an API key on /service, the owner's token elsewhere.
-  let auth = r.auth === 'proper' ? (r.route.path.startsWith('/service') ? 'apiKey' : 'owner') : r.auth;
+  // The credential the route takes: an API key on /service (on /v1 as a Bearer token), the owner's token elsewhere.
+  const door = r.route.path.startsWith('/v1');
+  let auth = r.auth === 'proper' ? (r.route.path.startsWith('/service') || door ? 'apiKey' : 'owner') : r.auth;
   // Signing out would end the fuzzer's own session (and the bystander's) for every later request.
   if (method === 'DELETE' && /^\/manage\/(tokens\/current|session)$/.test(r.path) && (auth === 'owner' || auth === 'otherOwner')) auth = 'junkBearer';
   if (auth === 'owner') headers.Authorization = `Bearer ${t.owner.token}`;
   if (auth === 'otherOwner') headers.Authorization = `Bearer ${other.owner.token}`;
   if (auth === 'junkBearer') headers.Authorization = 'Bearer askflow_owner_nope';
-  if (auth === 'apiKey') headers['X-API-Key'] = t.apiKey;
-  if (auth === 'junkKey') headers['X-API-Key'] = 'askflow_test_junk';
+  const key = auth === 'apiKey' ? t.apiKey : auth === 'junkKey' ? 'askflow_test_junk' : null;
+  if (key) {
+    if (door) headers.Authorization = `Bearer ${key}`;
+    else headers['X-API-Key'] = key;
+  }
   if (r.tenantHeader) headers['X-Tenant-Id'] = r.tenantHeader === 'OWN' ? t.tenantId : r.tenantHeader;
   if (r.body.type) headers['Content-Type'] = r.body.type;
   if (r.body.encoding) headers['Content-Encoding'] = r.body.encoding;
@@ -115,7 +138,8 @@ async function send(r: FuzzRequest & { path: string }): Promise<{ what: string; 
     if (status >= 500) return { what, status, problem: `${status}: ${text.slice(0, 300)}` };
     if (res.status >= 400 && method !== 'HEAD') {
       if (!type.includes('application/json')) return { what, status, problem: `${status} answered ${type}: ${text.slice(0, 200)}` };
-      const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
+      // The OpenAI-compatible door answers in OpenAI's error shape, everything else in Askflow's.
+      const parsed = (door ? OpenAiErrorBodySchema : ErrorBodySchema).safeParse(JSON.parse(text));
       if (!parsed.success) return { what, status, problem: `${status} error body is not the JSON error shape: ${text.slice(0, 200)}` };
     }
     return { what, status, problem: null };
