@@ -5,6 +5,8 @@ import { allWithTemporalFailures } from './failures.js';
 import { embedChunkSpans, finishBatch, prepareBatchDocuments } from './knowledge/batch.js';
 import { embedChunks, finishDocument, prepareDocument } from './knowledge/ingest.js';
 import { askV1Activities } from './legacy/askV1.js';
+import { deliverWebhook, failWebhookDelivery } from './webhooks/deliver.js';
+import type { WebhookActivities } from '../interface/webhooks.js';
 
 export type ActivityDeps = AskDeps;
 
@@ -25,5 +27,6 @@ export function createActivities(deps: ActivityDeps) {
     embedChunkSpans: embedChunkSpans(deps),
     finishBatch: finishBatch(deps),
   } satisfies IngestBatchActivities;
-  return allWithTemporalFailures({ ...ask, ...ingest, ...batch, ...askV1Activities(deps.pool, ask) });
+  const webhooks = { deliverWebhook: deliverWebhook(deps), failWebhookDelivery: failWebhookDelivery(deps) } satisfies WebhookActivities;
+  return allWithTemporalFailures({ ...ask, ...ingest, ...batch, ...webhooks, ...askV1Activities(deps.pool, ask) });
 }

@@ -16,6 +16,7 @@ import { sessionRoutes } from './manage/session.js';
 import { signingSecretRoutes } from './manage/signingSecret.js';
 import { threadRoutes } from './manage/threads.js';
 import { toolRoutes } from './manage/tools.js';
+import { webhookRoutes } from './manage/webhooks.js';
 import { errorBody } from './middleware/errorBody.js';
 import { requestId } from './middleware/requestId.js';
 import { httpMetrics } from './middleware/httpMetrics.js';
@@ -28,6 +29,7 @@ import { serviceRoutes, type ServiceDeps } from './routes/service.js';
 import { createAskRunner } from './ask/askRunner.js';
 import { openAiErrors } from './openai/errors.js';
 import { openaiRoutes } from './openai/routes.js';
+import { webhookOutboxOf } from './webhookOutbox.js';
 import type { State } from './state.js';
 
 export interface AppDeps extends ServiceDeps {
@@ -81,5 +83,6 @@ export function createApp(deps: AppDeps): Koa<State> {
   mount(knowledgeRoutes(deps));
   mount(toolRoutes(deps));
   mount(signingSecretRoutes(deps));
+  mount(webhookRoutes({ masterKey: deps.masterKey, webhooks: webhookOutboxOf(deps) }));
   return app;
 }

@@ -13,6 +13,7 @@ import { migrate } from '../store/migrate.js';
 import { createChannelListener } from '../store/notifications.js';
 import { createPool } from '../store/pool.js';
 import { parseMasterKey } from '../store/secrets.js';
+import { webhookRetryOf } from '../interface/webhooks.js';
 import { createApp } from './app.js';
 import { createHttpServer } from './httpServer.js';
 import { workerPresence } from './workerPresence.js';
@@ -54,6 +55,7 @@ const app = createApp({
   temporalUiUrl: env.TEMPORAL_UI_URL ?? null,
   temporalNamespace: env.TEMPORAL_NAMESPACE,
   consoleDistDir: env.CONSOLE_DIST_DIR ?? BUILT_CONSOLE_DIR,
+  webhookRetry: webhookRetryOf(env),
   rateLimits: { perKeyPerMinute: env.RATE_LIMIT_KEY_PER_MINUTE, perProjectPerMinute: env.RATE_LIMIT_PROJECT_PER_MINUTE, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
 });
 const server = createHttpServer(app, { headersTimeoutMs: env.HEADERS_TIMEOUT_MS, requestTimeoutMs: env.REQUEST_TIMEOUT_MS });

@@ -1,4 +1,4 @@
-import type { DocumentView } from '@askflow/contract';
+import type { DocumentView, WebhookView } from '@askflow/contract';
 import type { ParameterizedContext } from 'koa';
 import type { AuthenticatedKey } from '../store/apiKeys.js';
 import type { Owner } from '../store/owners.js';
@@ -11,7 +11,7 @@ import type { StepTimer } from './stepTimer.js';
  * `requestId` by requestId(), `timing` by serverTiming(), `owner` by ownerAuth(), `apiKey` and its `project` by
  * apiKeyAuth() on service routes, and on management routes the owned resources their path
  * names, loaded by the router's `param` handlers (`:id` → project, `:toolId` → tool,
- * `:docId` → document, `:threadId` → threadId).
+ * `:docId` → document, `:threadId` → threadId, `:webhookId` → webhook).
  */
 export interface AppState {
   requestId: string;
@@ -24,6 +24,7 @@ export interface AppState {
   tool: Tool;
   document: DocumentView;
   threadId: string;
+  webhook: WebhookView;
 }
 
 /** The part of AppState a handler can count on: the request id always, plus the fields K. */

@@ -88,6 +88,12 @@ const EnvSchema = TemporalEnvSchema.extend({
   METRICS_HOST: z.string().default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   METRICS_TENANT_LABELS: bool.default(false),
+  /**
+   * Webhook deliveries (api and worker, whichever announces): the first retry after this long,
+   * each next one 4× later up to ASKFLOW_WEBHOOK_RETRY_MAX_MS, for 72 hours in all.
+   */
+  ASKFLOW_WEBHOOK_RETRY_INITIAL_MS: z.coerce.number().int().min(100).max(3600_000).default(5_000),
+  ASKFLOW_WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(100).max(24 * 3600_000).default(3 * 3600_000),
   /** The built web console served at /console/; unset → console/dist in the repository. */
   CONSOLE_DIST_DIR: z.string().min(1).optional(),
 });

@@ -26,6 +26,8 @@ export const FAILURE_TYPES = {
   documentEmpty: 'empty',
   /** A document could not be parsed as its kind. */
   unparseable: 'unparseable',
+  /** A webhook's receiver did not answer 2xx (retried), or its address is refused (not). */
+  webhookFailed: 'webhook_failed',
 } as const;
 
 export type FailureType = (typeof FAILURE_TYPES)[keyof typeof FAILURE_TYPES];

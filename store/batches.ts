@@ -275,3 +275,9 @@ export async function finishBatchRows(pool: Pool, batchId: string, error: string
     );
   });
 }
+
+/** Documents a finished batch made ready or failed (not the unchanged ones): what its webhooks hear of. */
+export async function finishedBatchDocuments(pool: Pool, batchId: string): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(`SELECT document_id AS id FROM ingest_batch_documents WHERE batch_id = $1 AND outcome IN ('ready', 'failed')`, [batchId]);
+  return rows.map((r) => r.id);
+}

@@ -91,3 +91,9 @@ export async function hasReadyDocuments(pool: Pool, projectId: string): Promise<
 export async function recordEmbeddedChunks(pool: Pool, id: string, embedded: number): Promise<void> {
   await pool.query(`UPDATE documents SET chunks_embedded = GREATEST(chunks_embedded, $2), updated_at = now() WHERE id = $1`, [id, embedded]);
 }
+
+/** Documents as the api shows them, with their project, by id (a batch's at most: the ids are bounded by the caller). */
+export async function documentViews(pool: Pool, ids: string[]): Promise<(DocumentView & { projectId: string })[]> {
+  const { rows } = await pool.query<DocumentView & { projectId: string }>(`SELECT project_id AS "projectId", ${DOCUMENT_VIEW} FROM documents WHERE id = ANY($1::uuid[])`, [ids]);
+  return rows;
+}

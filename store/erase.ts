@@ -20,12 +20,17 @@ export async function projectRunIds(pool: Pool, projectId: string): Promise<stri
 
 /**
  * Deletes a thread with everything that holds its text: its turns (their feedback goes with
- * them) and the idempotency keys of its asks. Usage counters stay: they hold no text, and
- * budgets must not be reset by erasing.
+ * them), the idempotency keys of its asks and the webhook deliveries about them (their bodies
+ * carry the answers; a delivery still being retried stops at its next attempt). Usage counters
+ * stay: they hold no text, and budgets must not be reset by erasing.
  */
 export async function eraseThread(pool: Pool, projectId: string, threadId: string, runIds: string[]): Promise<void> {
   await inTransaction(pool, async (tx) => {
     await tx.query(`DELETE FROM idempotency_keys WHERE project_id = $1 AND workflow_id = ANY($2)`, [projectId, runIds]);
+    await tx.query(
+      `DELETE FROM webhook_deliveries d USING webhooks w WHERE w.id = d.webhook_id AND w.project_id = $1 AND d.event_type LIKE 'ask.%' AND d.subject_id = ANY($2)`,
+      [projectId, runIds],
+    );
     await tx.query(`DELETE FROM turns WHERE project_id = $1 AND thread_id = $2`, [projectId, threadId]);
     await clearThreadQueue(tx, threadId);
     await tx.query(`DELETE FROM threads WHERE project_id = $1 AND id = $2`, [projectId, threadId]);

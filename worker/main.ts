@@ -9,6 +9,7 @@ import { chooseVectorIndex } from '../knowledge/vectors/select.js';
 import { migrate } from '../store/migrate.js';
 import { createPool } from '../store/pool.js';
 import { parseMasterKey } from '../store/secrets.js';
+import { webhookRetryOf } from '../interface/webhooks.js';
 import { deploymentVersion, workerDeploymentOptions } from './deployment.js';
 import { bundleKey, workflowSource, WORKFLOW_INTERCEPTOR_MODULES } from './workflowBundle.js';
 import { activityLogContext } from './logging.js';
@@ -45,7 +46,15 @@ const worker = await Worker.create({
   // The tracing interceptors first: the activity's span is active when ours adds its ids to it.
   interceptors: { activity: [...traced.activity, activityLogContext], ...('workflowsPath' in source ? { workflowModules: WORKFLOW_INTERCEPTOR_MODULES } : {}) },
   sinks: traced.sinks,
-  activities: createActivities({ pool, masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY), vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }), liveEvents: env.LIVE_EVENTS === 'on', temporal }),
+  activities: createActivities({
+    pool,
+    masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY),
+    vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }),
+    liveEvents: env.LIVE_EVENTS === 'on',
+    temporal,
+    // Activities announce webhook events by starting delivery workflows on this worker's task queue.
+    webhooks: { pool, temporal, taskQueue: env.TEMPORAL_TASK_QUEUE, retry: webhookRetryOf(env) },
+  }),
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: `${env.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
 });

@@ -1,17 +1,26 @@
+import { log } from '@temporalio/activity';
 import type { AskWorkflowInput } from '../../interface/ask.js';
+import type { WebhookOutbox } from '../../interface/webhookOutbox.js';
+import { announceAskFailed } from '../webhooks/askFailed.js';
 
 export interface AskFailedDeps {
   /** Takes the ask off its thread's queue and tells the next ask (threadTurn.ts). */
   leaveThread(workflowId: string): Promise<void>;
+  /** Where `ask.failed` is announced; absent: it is not. */
+  webhooks?: WebhookOutbox | undefined;
 }
 
 /**
  * What follows an ask that ended without an answer — failed, or cancelled (an `interrupt` of its
- * thread, a cancel request): nothing of it is stored, and its place on the thread goes to the next
- * ask. Run by the workflow's failure path, even under cancellation.
+ * thread, a cancel request): nothing of it is stored, its place on the thread goes to the next
+ * ask, and the project's webhooks hear `ask.failed` with what the caller was told. Run by the
+ * workflow's failure path, even under cancellation.
  */
 export function askFailed(deps: AskFailedDeps) {
-  return async function askFailed(_input: AskWorkflowInput, workflowId: string, _failure: { code: string; message: string }): Promise<void> {
+  return async function askFailed(input: AskWorkflowInput, workflowId: string, failure: { code: string; message: string }): Promise<void> {
     await deps.leaveThread(workflowId);
+    // The next ask of the thread goes first; an announcement that fails is logged, not retried
+    // with the whole step (its delivery, if written, waits as `pending` for a redelivery).
+    await announceAskFailed(deps, input, workflowId, failure).catch((err: unknown) => log.warn('could not announce ask.failed to webhooks', { workflowId, error: (err as Error).message }));
   };
 }

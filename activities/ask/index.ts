@@ -4,6 +4,7 @@ import { answeredResponse, DEFAULT_TOOL_ROUNDS, type AskActivities } from '../..
 import { activityInfo } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Pool } from '../../store/pool.js';
+import type { WebhookOutbox } from '../../interface/webhookOutbox.js';
 import { responseOfRun } from '../../store/turns.js';
 import { askFailed } from './askFailed.js';
 import { composeAnswer } from './composeAnswer.js';
@@ -25,13 +26,15 @@ export interface AskDeps {
   liveEvents?: boolean;
   /** Reads run states and signals runs (the thread queue); absent in tests that run no worker. */
   temporal?: Client;
+  /** Where answered and failed asks and ingested documents are announced to the project's webhooks; absent: they are not. */
+  webhooks?: WebhookOutbox;
 }
 
 /** The ask's steps, in the order the workflow runs them; each takes the plan `planAsk` made. */
 export function askActivities(deps: AskDeps) {
   const readPlan = planAsk(deps.pool);
   const thread = threadTurn(deps);
-  const save = saveTurn(deps.pool, thread.leave);
+  const save = saveTurn(deps.pool, thread.leave, deps.webhooks);
   const respond = respondTurn({ ...deps, corpusStats: (projectId) => corpusStatsFor(deps.pool, projectId) });
   return {
     planAsk: readPlan,
@@ -59,6 +62,6 @@ export function askActivities(deps: AskDeps) {
       return { plan, turn, saved: response };
     },
     askAhead: thread.askAhead,
-    askFailed: askFailed({ leaveThread: thread.leave }),
+    askFailed: askFailed({ leaveThread: thread.leave, webhooks: deps.webhooks }),
   } satisfies AskActivities;
 }

@@ -1,6 +1,7 @@
 import { log } from '@temporalio/activity';
 import type { AskResponse } from '@askflow/contract';
 import type { AskPlan, AskWorkflowInput } from '../../interface/ask.js';
+import { announce, type WebhookOutbox } from '../../interface/webhookOutbox.js';
 import type { Pool } from '../../store/pool.js';
 import { cost, tokens } from '../../metrics/askMetrics.js';
 import { tenantLabel } from '../../metrics/registry.js';
@@ -19,9 +20,10 @@ function countSpend(projectId: string, response: AskResponse, costUsd: number | 
 
 /**
  * Stores the answered turn (idempotent on the workflow id), priced by the plan's model; then the
- * ask leaves its thread's queue, so the next ask on the thread runs and sees this turn.
+ * ask leaves its thread's queue, so the next ask on the thread runs and sees this turn, and
+ * `ask.completed` is announced to the project's webhooks (idempotent on the ask id as well).
  */
-export function saveTurn(pool: Pool, leaveThread: (workflowId: string) => Promise<void>) {
+export function saveTurn(pool: Pool, leaveThread: (workflowId: string) => Promise<void>, webhooks?: WebhookOutbox) {
   return async function saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<void> {
     const costUsd = turnCost(plan.price, response.usage.promptTokens, response.usage.completionTokens);
     const stored = await insertTurn(pool, {
@@ -49,6 +51,26 @@ export function saveTurn(pool: Pool, leaveThread: (workflowId: string) => Promis
     // The turn is stored: failing the step now would only answer again. A place left behind is
     // found by the next ask of the thread (it checks whether this run still goes).
     if (input.thread) await leaveThread(workflowId).catch((err: unknown) => log.warn('could not leave the thread queue', { workflowId, error: (err as Error).message }));
+    // Likewise for the announcement: a delivery it wrote but could not start stays `pending` in
+    // the webhook's deliveries, where the owner can redeliver it.
+    if (webhooks) {
+      await announce(webhooks, plan.projectId, 'ask.completed', [
+        {
+          subjectId: workflowId,
+          data: {
+            askId: workflowId,
+            threadId: response.threadId,
+            externalUserId: input.externalUserId,
+            intent: response.intent,
+            model: response.model,
+            toolUsed: response.toolUsed,
+            usage: response.usage,
+            costUsd,
+            answer: response.answer,
+          },
+        },
+      ]).catch((err: unknown) => log.warn('could not announce ask.completed to webhooks', { workflowId, error: (err as Error).message }));
+    }
     // What the ask turned out to be, on the step's span: the trace is searchable by it.
     annotateActiveSpan({
       [ASKFLOW.intent]: response.intent,

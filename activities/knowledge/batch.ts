@@ -1,11 +1,12 @@
 import { chunkSearchText } from '../../knowledge/chunk.js';
-import { batchDocuments, batchProjectId, chunksOfSpans, finishBatchRows, goneDocuments, recordEmbeddedSpans, writePrepared, type BatchDocument, type PreparedWrites } from '../../store/batches.js';
+import { batchDocuments, batchProjectId, chunksOfSpans, finishBatchRows, finishedBatchDocuments, goneDocuments, recordEmbeddedSpans, writePrepared, type BatchDocument, type PreparedWrites } from '../../store/batches.js';
 import { contentHash } from '../../store/documents.js';
 import { getProject, type Project } from '../../store/projects.js';
 import type { ChunkSpan, PreparedGroup } from '../../interface/ingest.js';
 import { FAILURE_TYPES } from '../../interface/failures.js';
 import { StepFailure } from '../failures.js';
 import { withHeartbeat } from '../heartbeat.js';
+import { announceDocuments } from '../webhooks/documents.js';
 import { embedderForProject } from './embedderForProject.js';
 import type { IngestDeps } from './ingest.js';
 import { fetchSource, indexKeyOf, parseAndChunk } from './steps.js';
@@ -104,8 +105,10 @@ export function embedChunkSpans({ pool, masterKey, vectorIndex }: IngestDeps) {
   };
 }
 
-export function finishBatch({ pool }: IngestDeps) {
+export function finishBatch({ pool, webhooks }: IngestDeps) {
   return async function finishBatch(batchId: string, outcome: { error?: string }): Promise<void> {
     await finishBatchRows(pool, batchId, outcome.error ?? null);
+    // At most a batch's documents (BATCH_MAX_DOCUMENTS), in one query per event; the deliveries start a few at a time.
+    if (webhooks) await announceDocuments(webhooks, await finishedBatchDocuments(pool, batchId));
   };
 }

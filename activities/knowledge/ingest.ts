@@ -6,6 +6,8 @@ import type { Pool } from '../../store/pool.js';
 import { getProject } from '../../store/projects.js';
 import { FAILURE_TYPES } from '../../interface/failures.js';
 import type { PreparedDocument } from '../../interface/ingest.js';
+import type { WebhookOutbox } from '../../interface/webhookOutbox.js';
+import { announceDocuments } from '../webhooks/documents.js';
 import { StepFailure } from '../failures.js';
 import { withHeartbeat } from '../heartbeat.js';
 import { embedderForProject } from './embedderForProject.js';
@@ -15,6 +17,8 @@ export interface IngestDeps {
   pool: Pool;
   masterKey: Buffer;
   vectorIndex: VectorIndex;
+  /** Where finished documents are announced (`document.ready` / `document.failed`); absent: they are not. */
+  webhooks?: WebhookOutbox;
 }
 
 /**
@@ -57,9 +61,10 @@ export function embedChunks({ pool, masterKey, vectorIndex }: IngestDeps) {
   };
 }
 
-export function finishDocument({ pool }: IngestDeps) {
+export function finishDocument({ pool, webhooks }: IngestDeps) {
   return async function finishDocument(documentId: string, outcome: { indexKey: string } | { error: string }): Promise<void> {
     if ('error' in outcome) await updateDocument(pool, documentId, { status: 'failed', error: outcome.error });
     else await updateDocument(pool, documentId, { status: 'ready', error: null, indexKey: outcome.indexKey });
+    if (webhooks) await announceDocuments(webhooks, [documentId]);
   };
 }

@@ -15,10 +15,10 @@ const describe = (c: ReachedCap) => {
 
 /**
  * 402 `BudgetExceeded` when a cap of the project or of the key is reached, with `Retry-After`
- * until it resets. Costs nothing when neither has caps (they come with the project and key,
- * already loaded); otherwise one query per ask.
+ * until it resets, after telling `onExceeded` which. Costs nothing when neither has caps (they
+ * come with the project and key, already loaded); otherwise one query per ask.
  */
-export async function assertWithinBudget(pool: Pool, project: Project, key: AuthenticatedKey, now = new Date()): Promise<void> {
+export async function assertWithinBudget(pool: Pool, project: Project, key: AuthenticatedKey, now = new Date(), onExceeded?: (cap: ReachedCap) => Promise<void>): Promise<void> {
   const projectLimits = limitsOf(project.budget);
   const keyLimits = limitsOf(key.budget);
   const [projectUsage, keyUsage] = await Promise.all([
@@ -29,5 +29,6 @@ export async function assertWithinBudget(pool: Pool, project: Project, key: Auth
   if (!reached) return;
   const seconds = Math.max(1, Math.ceil((reached.resetsAt.getTime() - now.getTime()) / 1000));
   rejections.inc({ reason: 'budget', tenant: tenantLabel(project.id) });
+  await onExceeded?.(reached);
   throw new ApiError('BudgetExceeded', describe(reached), undefined, { 'Retry-After': String(seconds) });
 }

@@ -14,6 +14,8 @@ import type { StateContext } from '../state.js';
 import { validate } from '../validate.js';
 import { releaseIdempotencyKey } from '../../store/idempotency.js';
 import { assertWithinBudget } from './budget.js';
+import { announceBudgetExceeded } from './budgetWebhook.js';
+import { webhookOutboxOf, type WebhookOutboxDeps } from '../webhookOutbox.js';
 import { workflowIdFor } from './idempotency.js';
 import { resolveModel } from './resolveModel.js';
 import { resolveThread } from './resolveThread.js';
@@ -50,7 +52,8 @@ export interface AskIntake {
   history?: ChatTurn[];
 }
 
-type PrepareDeps = { pool: Pool; log: Logger; masterKey: Buffer };
+/** The outbox's deps: a refusal by a budget is announced to the project's webhooks (`budget.exceeded`). */
+type PrepareDeps = { pool: Pool; log: Logger; masterKey: Buffer } & WebhookOutboxDeps;
 
 /**
  * Everything that can refuse an ask, decided before anything is started: body, tenant, JSON
@@ -94,7 +97,7 @@ export async function prepareIntake(ctx: StateContext<'apiKey' | 'project'>, dep
   // A retry of an ask already under way is no new spending; a new ask must fit the budgets.
   if (!replay) {
     try {
-      await assertWithinBudget(deps.pool, project, key);
+      await assertWithinBudget(deps.pool, project, key, new Date(), announceBudgetExceeded(webhookOutboxOf(deps), deps.log, project.id, key));
     } catch (err) {
       await release();
       throw err;

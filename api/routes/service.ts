@@ -21,6 +21,7 @@ import type { State, StateContext } from '../state.js';
 import type { Throttles } from '../middleware/throttles.js';
 import type { AskCount } from '../ask/askCount.js';
 import { activeSpan } from '../../tracing/spans.js';
+import type { WebhookRetry } from '../../interface/webhooks.js';
 
 export interface ServiceDeps extends AskRunnerDeps {
   pool: Pool;
@@ -29,7 +30,10 @@ export interface ServiceDeps extends AskRunnerDeps {
   sseKeepAliveMs: number;
   masterKey: Buffer;
   throttles: Throttles;
+  /** Backoff of the webhook deliveries this process announces (budget refusals, redeliveries); default DEFAULT_WEBHOOK_RETRY. */
+  webhookRetry?: WebhookRetry;
 }
+
 
 /** `Last-Event-ID` (header, or `lastEventId` query for clients that cannot set headers); -1 for "from the start". */
 function lastEventId(ctx: StateContext): number {

@@ -1,11 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SERVICE_HEADERS, SignatureVerificationError, verifySignature, type SignatureFailure } from '@askflow/contract';
+import { SERVICE_HEADERS, SignatureVerificationError, verifySignature, verifyWebhook, WEBHOOK_HEADERS, type SignatureFailure, type WebhookPayload } from '@askflow/contract';
 
 export interface VerifyToolCallsOptions {
-  /** The project's signing secret, shared with Askflow. */
-  secret: string;
-  /** Seconds an `X-Service-Timestamp` stays acceptable, either way; default 300. */
+  /** The project's signing secret, shared with Askflow: checks tool calls (`X-Service-Signature`). */
+  secret?: string;
+  /** A webhook's secret (`whsec_…`, shown when it was created): checks webhook deliveries (`webhook-signature`). */
+  webhookSecret?: string;
+  /** Seconds a timestamp (`X-Service-Timestamp` or `webhook-timestamp`) stays acceptable, either way; default 300. */
   tolerance?: number;
+}
+
+/** What the middleware puts on the request, as `req.askflowWebhook`, once a webhook delivery checked out. */
+export interface VerifiedWebhook {
+  /** `webhook-id`: the same on every attempt and redelivery of one message, so it de-duplicates them. */
+  messageId: string;
+  /** `webhook-timestamp` of this attempt, Unix seconds. */
+  timestamp: number;
+  /** The parsed body: `{type, timestamp, data}`. */
+  event: WebhookPayload;
+  /** The exact bytes that were verified. */
+  rawBody: Buffer;
 }
 
 /** What `verifyToolCalls()` puts on the request, as `req.askflow`, once the signature checked out. */
@@ -27,11 +41,12 @@ declare global {
   namespace Express {
     interface Request {
       askflow?: VerifiedToolCall;
+      askflowWebhook?: VerifiedWebhook;
     }
   }
 }
 
-type ToolCallRequest = IncomingMessage & { body?: unknown; askflow?: VerifiedToolCall };
+type ToolCallRequest = IncomingMessage & { body?: unknown; askflow?: VerifiedToolCall; askflowWebhook?: VerifiedWebhook };
 type Next = (err?: unknown) => void;
 
 /** Tool calls are small; a body beyond this is refused before it is buffered whole. */
@@ -40,33 +55,39 @@ const MAX_BODY_BYTES = 5 * 1024 * 1024;
 class BodyTooLarge extends Error {}
 
 /**
- * Express (or Connect, or plain `node:http`) middleware that lets through only tool calls
- * Askflow signed. It checks `X-Service-Signature` over the exact bytes received and
- * `X-Service-Timestamp` against `tolerance`, then sets `req.askflow` (`requestId`, `tenantId`,
- * `timestamp`, `rawBody`) and `req.body` (the parsed JSON). Anything else gets a 401 with a JSON
- * error naming the failed check.
+ * Express (or Connect, or plain `node:http`) middleware that lets through only requests Askflow
+ * signed, in either scheme. A tool call: it checks `X-Service-Signature` over the exact bytes
+ * received and `X-Service-Timestamp` against `tolerance` with `secret`, then sets `req.askflow`
+ * (`requestId`, `tenantId`, `timestamp`, `rawBody`). A webhook delivery (it carries
+ * `webhook-signature`): it checks the Standard Webhooks headers with `webhookSecret`, then sets
+ * `req.askflowWebhook` (`messageId`, `timestamp`, `event`, `rawBody`). Either way `req.body` is
+ * the parsed JSON; anything else gets a 401 with a JSON error naming the failed check.
  *
  * Mount it before any body parser (it then reads the body itself), or after `express.raw()`
  * with a `type` that matches every request (see the README). After `express.json()` the exact
  * bytes are gone, so it refuses to guess and passes an error to `next`.
  */
 export function verifyToolCalls(options: VerifyToolCallsOptions): (req: IncomingMessage, res: ServerResponse, next: Next) => void {
-  if (!options || typeof options.secret !== 'string' || options.secret === '') {
-    throw new TypeError('verifyToolCalls: `secret` is required (the signing secret shared with Askflow)');
+  const given = (s: unknown) => typeof s === 'string' && s !== '';
+  if (!options || (!given(options.secret) && !given(options.webhookSecret))) {
+    throw new TypeError("verifyToolCalls: `secret` is required (the signing secret shared with Askflow), or `webhookSecret` (a webhook's whsec_ secret) for webhook deliveries");
   }
-  const { secret, tolerance } = options;
+  for (const name of ['secret', 'webhookSecret'] as const) {
+    if (options[name] !== undefined && !given(options[name])) throw new TypeError(`verifyToolCalls: \`${name}\` must be a non-empty string`);
+  }
+  const { tolerance } = options;
   if (tolerance !== undefined && !(typeof tolerance === 'number' && Number.isFinite(tolerance) && tolerance > 0)) {
     throw new TypeError('verifyToolCalls: `tolerance` must be a positive number of seconds');
   }
   return (req, res, next) => {
-    verify(req as ToolCallRequest, res, secret, tolerance).then(
+    verify(req as ToolCallRequest, res, options, tolerance).then(
       (verified) => verified && next(),
       (err: unknown) => next(err),
     );
   };
 }
 
-async function verify(req: ToolCallRequest, res: ServerResponse, secret: string, tolerance: number | undefined): Promise<boolean> {
+async function verify(req: ToolCallRequest, res: ServerResponse, secrets: Pick<VerifyToolCallsOptions, 'secret' | 'webhookSecret'>, tolerance: number | undefined): Promise<boolean> {
   let rawBody: Buffer;
   try {
     rawBody = await readRawBody(req);
@@ -78,9 +99,23 @@ async function verify(req: ToolCallRequest, res: ServerResponse, secret: string,
     const value = req.headers[name.toLowerCase()];
     return (Array.isArray(value) ? value[0] : value) ?? '';
   };
+  // The scheme is told by the headers; each is checked only with its own secret.
+  if (header(WEBHOOK_HEADERS.signature) && !header(SERVICE_HEADERS.signature)) {
+    if (!secrets.webhookSecret) return refuse(res, 401, 'InvalidSignature', 'unexpected_scheme', 'This endpoint takes tool calls, not webhook deliveries (no webhookSecret is set)');
+    try {
+      const event = verifyWebhook(rawBody, req.headers, secrets.webhookSecret, tolerance !== undefined ? { toleranceSeconds: tolerance } : {});
+      req.askflowWebhook = { messageId: header(WEBHOOK_HEADERS.id), timestamp: Number(header(WEBHOOK_HEADERS.timestamp)), event, rawBody };
+    } catch (err) {
+      if (err instanceof SignatureVerificationError) return refuse(res, 401, 'InvalidSignature', err.reason, err.message);
+      throw err;
+    }
+    req.body = parsedBody(rawBody, req.headers['content-type']);
+    return true;
+  }
+  if (!secrets.secret) return refuse(res, 401, 'InvalidSignature', 'unexpected_scheme', 'This endpoint takes webhook deliveries, not tool calls (no secret is set)');
   const timestamp = header(SERVICE_HEADERS.timestamp);
   try {
-    verifySignature({ signature: header(SERVICE_HEADERS.signature), timestamp, body: rawBody, secret, ...(tolerance !== undefined ? { tolerance } : {}) });
+    verifySignature({ signature: header(SERVICE_HEADERS.signature), timestamp, body: rawBody, secret: secrets.secret, ...(tolerance !== undefined ? { tolerance } : {}) });
   } catch (err) {
     if (err instanceof SignatureVerificationError) return refuse(res, 401, 'InvalidSignature', err.reason, err.message);
     throw err;
@@ -130,7 +165,7 @@ function parsedBody(raw: Buffer, contentType: string | undefined): unknown {
   }
 }
 
-function refuse(res: ServerResponse, status: number, code: string, reason: SignatureFailure | 'missing_headers' | 'body_too_large', message: string): false {
+function refuse(res: ServerResponse, status: number, code: string, reason: SignatureFailure | 'missing_headers' | 'body_too_large' | 'unexpected_scheme', message: string): false {
   const body = JSON.stringify({ error: { code, reason, message } });
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');

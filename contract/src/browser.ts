@@ -16,3 +16,4 @@ export * from './background.js';
 export * from './feedback.js';
 export * from './toolCall.js';
 export * from './openaiCompat.js';
+export * from './webhooks.js';

@@ -1,2 +1,3 @@
 export * from './browser.js';
 export * from './signature.js';
+export * from './webhookSignature.js';

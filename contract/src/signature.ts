@@ -29,7 +29,8 @@ export interface SignatureParams {
   now?: number;
 }
 
-export type SignatureFailure = 'missing_signature' | 'malformed_signature' | 'missing_timestamp' | 'stale_timestamp' | 'mismatch';
+/** Which check failed; `missing_message_id` and `malformed_body` are only for webhooks (verifyWebhook). */
+export type SignatureFailure = 'missing_signature' | 'malformed_signature' | 'missing_timestamp' | 'stale_timestamp' | 'mismatch' | 'missing_message_id' | 'malformed_body';
 
 export class SignatureVerificationError extends Error {
   constructor(readonly reason: SignatureFailure, message: string) {

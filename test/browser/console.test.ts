@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { stackInfo } from '../stack/context.js';
 import { launchChromium, screenshot } from './chromium.js';
 import { startToolServer } from './toolServer.js';
+import { webhookReceiver } from '../manage/webhookReceiver.js';
 import { newEmail, orderTool, password, question, returnsDoc } from './fixtures.js';
 
 const STEP_MS = 60_000;
@@ -10,11 +11,14 @@ let browser: Browser;
 // `locator.waitFor()` is this file's "the user sees it" assertion: it fails the test on timeout.
 let page: Page;
 let tools: Awaited<ReturnType<typeof startToolServer>>;
+let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
+let webhookSecret = '';
 let projectUrl = '';
 const email = newEmail('console');
 
 beforeAll(async () => {
   tools = await startToolServer();
+  hooks = await webhookReceiver(() => webhookSecret);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(15_000);
@@ -23,6 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await tools?.close();
+  await hooks?.close();
 });
 
 const tab = async (name: string) => {
@@ -155,6 +160,17 @@ describe('the console walks a new owner from sign-up to analytics', () => {
     await screenshot(page, '05-tools');
   }, STEP_MS);
 
+  test('add a webhook for answered asks and indexed documents: its secret is shown once', async () => {
+    await page.getByLabel('Webhook endpoint').fill(hooks.url);
+    await page.getByLabel('document.ready').check();
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    webhookSecret = (await page.getByTestId('webhook-secret').textContent()) ?? '';
+    expect(webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByTestId('webhook-secret').waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'ask.completed, document.ready' }).waitFor();
+  }, STEP_MS);
+
   test('add a Markdown document and watch it ingest', async () => {
     await tab('Knowledge');
     await page.getByLabel('Document name').fill(returnsDoc.name);
@@ -188,6 +204,29 @@ describe('the console walks a new owner from sign-up to analytics', () => {
     await page.getByTestId('answer-meta').nth(1).waitFor({ timeout: 45_000 });
     await screenshot(page, '07-playground');
   }, 2 * STEP_MS);
+
+  test('the webhook got the document and both asks, signed; its deliveries are listed and one is redelivered', async () => {
+    await hooks.waitFor(2, 'ask.completed');
+    await hooks.waitFor(1, 'document.ready');
+    expect(hooks.received.every((d) => d.signatureValid)).toBe(true);
+    await tab('Tools');
+    await page.getByRole('button', { name: 'Show deliveries' }).click();
+    const statuses = page.getByTestId('delivery-status');
+    await statuses.nth(2).waitFor();
+    // The receiver has them; the record of the last attempt may trail its answer by a moment.
+    for (let i = 0; i < 20 && (await statuses.allTextContents()).some((t) => t !== 'delivered'); i++) {
+      await page.getByRole('button', { name: 'Refresh deliveries' }).click();
+      await page.waitForTimeout(250);
+    }
+    expect(await statuses.allTextContents()).toEqual(['delivered', 'delivered', 'delivered']);
+    const before = hooks.received.length;
+    await page.getByRole('button', { name: /^Redeliver document\.ready / }).click();
+    await hooks.waitFor(before + 1);
+    expect(hooks.received.at(-1)!.headers['webhook-id']).toBe(hooks.received.find((d) => d.body.type === 'document.ready')!.headers['webhook-id']);
+    await page.getByRole('button', { name: 'Disable webhook' }).click();
+    await page.getByRole('button', { name: 'Enable webhook' }).waitFor();
+    await screenshot(page, '07b-webhooks');
+  }, STEP_MS);
 
   test('the asks show in analytics as test traffic, with charts', async () => {
     await tab('Analytics');

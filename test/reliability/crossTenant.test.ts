@@ -22,6 +22,8 @@ function validBody(method: string, path: string): unknown {
     [/\/knowledge$/, { name: 'planted.md', text: 'planted' }],
     [/\/tools\/:toolId\/test$/, { arguments: {} }],
     [/\/tools(\/:toolId)?$/, { name: 'hijack', description: 'planted', url: 'http://127.0.0.1:9/x', parameters: { type: 'object', properties: {} } }],
+    [/\/webhooks$/, { url: 'http://127.0.0.1:9/planted', events: ['ask.completed'] }],
+    [/\/webhooks\/:webhookId$/, { enabled: true }],
     [/\/projects\/:id$/, { name: 'hijacked' }],
   ];
   return bodies.find(([re]) => re.test(path))?.[1] ?? {};
@@ -32,7 +34,7 @@ const ownerRoutes = appRoutes().filter((r) => r.path.startsWith('/manage/project
 describe('tenant walls', () => {
   it("every project route refuses another owner's project with 404, whatever the ids after it", async () => {
     expect(ownerRoutes.length).toBeGreaterThan(25);
-    const ids = { id: a.tenantId, keyId: a.keyId, toolId: a.toolId, docId: a.docId, threadId: a.threadId, batchId: a.batchId, askId: a.askId, name: a.provider };
+    const ids = { id: a.tenantId, keyId: a.keyId, toolId: a.toolId, docId: a.docId, threadId: a.threadId, batchId: a.batchId, askId: a.askId, webhookId: a.webhookId, deliveryId: a.deliveryId, name: a.provider };
     for (const r of ownerRoutes) {
       const res = await manage(b.owner.token, r.method, fillPath(r.path, ids).replace('/manage', ''), validBody(r.method, r.path));
       expect(`${r.method} ${r.path} ${res.status}`).toBe(`${r.method} ${r.path} 404`);
@@ -40,8 +42,8 @@ describe('tenant walls', () => {
   });
 
   it("and through the owner's own project, another tenant's keys, tools, documents, threads, batches, asks are not found", async () => {
-    const ids = { id: b.tenantId, keyId: a.keyId, toolId: a.toolId, docId: a.docId, threadId: a.threadId, batchId: a.batchId, askId: a.askId, name: a.provider };
-    const nested = ownerRoutes.filter((r) => /:(keyId|toolId|docId|threadId|batchId|askId)/.test(r.path));
+    const ids = { id: b.tenantId, keyId: a.keyId, toolId: a.toolId, docId: a.docId, threadId: a.threadId, batchId: a.batchId, askId: a.askId, webhookId: a.webhookId, deliveryId: a.deliveryId, name: a.provider };
+    const nested = ownerRoutes.filter((r) => /:(keyId|toolId|docId|threadId|batchId|askId|webhookId)/.test(r.path));
     expect(nested.length).toBeGreaterThan(10);
     for (const r of nested) {
       const res = await manage(b.owner.token, r.method, fillPath(r.path, ids).replace('/manage', ''), validBody(r.method, r.path));
@@ -74,5 +76,6 @@ describe('tenant walls', () => {
     expect((await get('/prices')).prices).toEqual([]);
     expect(((await get('/providers')).providers as { name: string; baseUrl: string }[]).map((p) => [p.name, p.baseUrl])).toEqual([['remote', 'http://127.0.0.1:9/v1']]);
     expect(((await get('/threads')).threads as unknown[]).length).toBe(1);
+    expect(((await get('/webhooks')).webhooks as { url: string; enabled: boolean }[]).map((w) => [w.url, w.enabled])).toEqual([['http://127.0.0.1:9/hook', false]]);
   });
 });

@@ -15,8 +15,12 @@ export async function tenantWithEverything(label: string) {
   const doc = await expectJson<{ id: string }>(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/knowledge`, { name: 'notes.md', text: `# ${label}\nPrivate notes of ${label}.` }), 202);
   const batch = await expectJson<{ batch: { id: string } }>(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/knowledge/batches`, { documents: [{ name: 'b.md', text: 'batch text' }] }), 202);
   await expectJson(await manage(p.owner.token, 'PUT', `/projects/${p.tenantId}/providers/remote`, { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-remote' }), 200);
+  const webhook = await expectJson<{ id: string }>(await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/webhooks`, { url: 'http://127.0.0.1:9/hook', events: ['ask.completed'] }), 201);
   const asked = await ask(p, { message: `hello from ${label}`, externalThreadId: `${label}-thread` });
   const answer = await expectJson<{ threadId: string }>(asked, 200);
+  // Off again at once: its delivery (to a port nobody answers on) stops at its next attempt.
+  await expectJson(await manage(p.owner.token, 'PATCH', `/projects/${p.tenantId}/webhooks/${webhook.id}`, { enabled: false }), 200);
+  const { deliveries } = await expectJson<{ deliveries: { id: string }[] }>(await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/webhooks/${webhook.id}/deliveries`), 200);
   const keys = await expectJson<{ keys: { id: string; name: string }[] }>(await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/keys`), 200);
   return {
     ...p,
@@ -27,6 +31,8 @@ export async function tenantWithEverything(label: string) {
     batchId: batch.batch.id,
     threadId: answer.threadId,
     askId: asked.headers.get(ASK_ID_HEADER)!,
+    webhookId: webhook.id,
+    deliveryId: deliveries[0]!.id,
     provider: 'remote',
   };
 }

@@ -15,6 +15,7 @@ import { startOtlpReceiver } from '../fakes/otlpReceiver.js';
 import { decodedHistory } from '../stack/historyPayloads.js';
 import { collect, openStream } from '../stack/sse.js';
 import { weatherProject } from '../stack/weatherProject.js';
+import { webhookDeliveryRun } from './recordWebhookDelivery.js';
 
 const run = promisify(execFile);
 const HISTORIES = fileURLToPath(new URL('./histories', import.meta.url));
@@ -67,6 +68,7 @@ async function record(): Promise<void> {
       await save('ask-tools', byThread(tools.threadId));
       await save('ingest-document', `ingest-${doc.id}`);
       await save('ingest-batch', `ingest-batch-${batch.batch.id}`);
+      await save('webhook-delivery', await webhookDeliveryRun(client, p.tenantId, manageTraced, askTraced));
     } finally {
       await close();
     }
@@ -107,6 +109,8 @@ describe('workflow replay', () => {
     expect(names).toEqual(expect.arrayContaining(['v1-ingest-document.json', 'v1-ingest-batch.json', 'ingest-document.json', 'ingest-batch.json']));
     for (const f of ['v1-ingest-document.json', 'v1-ingest-batch.json']) expect(patchesIn(join(HISTORIES, f))).toEqual([]);
     for (const f of ['ingest-document.json', 'ingest-batch.json']) expect(patchesIn(join(HISTORIES, f))).toEqual([TRACING_PATCH]);
+    // A webhook delivery whose first attempt failed (runs go on for up to 72 hours: they must keep replaying).
+    expect(names).toContain('webhook-delivery.json');
     const { stdout } = await run(process.execPath, [join(DIST_DIR, 'worker', 'replay.js'), ...files]).catch((err: { stdout: string }) => {
       throw new Error(`replay failed:\n${err.stdout}`);
     });

@@ -1,4 +1,4 @@
-// Tools list with create/edit/delete and test calls, plus the signing secret.
+// Tools list with create/edit/delete and test calls, the signing secret, and the project's webhooks.
 import { useState } from 'react';
 import { api, messageOf } from '../api.js';
 import type { ToolList, ToolTestInput, ToolTestResult, ToolView } from '@askflow/contract/browser';
@@ -6,6 +6,7 @@ import { useAsync } from '../useAsync.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { ToolForm } from './ToolForm.js';
 import { SigningSecretSection } from './SigningSecretSection.js';
+import { WebhooksSection } from './WebhooksSection.js';
 
 /** What the tool answered to one signed test call, its body shown as the tool sent it. */
 function TestCallResult({ result }: { result: ToolTestResult }) {
@@ -67,6 +68,7 @@ export function ToolsPage({ projectId }: { projectId: string }) {
         )}
       </section>
       <SigningSecretSection projectId={projectId} />
+      <WebhooksSection projectId={projectId} />
     </>
   );
 }

@@ -1,0 +1,39 @@
+// A webhook's recent deliveries: status, attempts, the last answer, and a Redeliver button each.
+import { useState } from 'react';
+import { api, messageOf } from '../api.js';
+import type { WebhookDeliveryList, WebhookDeliveryView } from '@askflow/contract/browser';
+import { useAsync } from '../useAsync.js';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+export function WebhookDeliveries({ base, enabled }: { base: string; enabled: boolean }) {
+  const { data, error, reload } = useAsync(() => api<WebhookDeliveryList>('GET', `${base}/deliveries?limit=20`), [base]);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const redeliver = async (d: WebhookDeliveryView) => {
+    setActionError(null);
+    try { await api('POST', `${base}/deliveries/${d.id}/redeliver`); reload(); } catch (err) { setActionError(messageOf(err)); }
+  };
+  return (
+    <div data-testid="webhook-deliveries">
+      <ErrorMessage error={error ?? actionError} />
+      <button type="button" onClick={reload}>Refresh deliveries</button>
+      {data && data.deliveries.length === 0 && <p className="empty">No deliveries yet.</p>}
+      {data && data.deliveries.length > 0 && (
+        <table>
+          <thead><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Last answer</th><th>Created</th><th>Actions</th></tr></thead>
+          <tbody>{data.deliveries.map((d) => (
+            <tr key={d.id}>
+              <td>{d.event}<div className="meta"><code>{d.id}</code></div></td>
+              <td data-testid="delivery-status">{d.status}{d.nextAttemptAt && <div className="meta">next attempt {when(d.nextAttemptAt)}</div>}</td>
+              <td>{d.attempts}</td>
+              <td>{d.lastStatusCode ?? '—'}{d.lastError && <div className="meta">{d.lastError}</div>}</td>
+              <td>{when(d.createdAt)}{d.deliveredAt && <div className="meta">delivered {when(d.deliveredAt)}</div>}</td>
+              <td><button type="button" disabled={!enabled} aria-label={`Redeliver ${d.event} ${d.id}`} onClick={() => void redeliver(d)}>Redeliver</button></td>
+            </tr>
+          ))}</tbody>
+        </table>
+      )}
+    </div>
+  );
+}
