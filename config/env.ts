@@ -94,6 +94,8 @@ const EnvSchema = TemporalEnvSchema.extend({
    */
   ASKFLOW_WEBHOOK_RETRY_INITIAL_MS: z.coerce.number().int().min(100).max(3600_000).default(5_000),
   ASKFLOW_WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(100).max(24 * 3600_000).default(3 * 3600_000),
+  /** How often the worker looks for deliveries left unstarted, and how old they must be: their announcer stopped between writing and starting them. */
+  ASKFLOW_WEBHOOK_SWEEP_MS: z.coerce.number().int().min(100).max(3600_000).default(60_000),
   /** The built web console served at /console/; unset → console/dist in the repository. */
   CONSOLE_DIST_DIR: z.string().min(1).optional(),
 });

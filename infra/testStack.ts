@@ -57,7 +57,7 @@ async function startOn(dir: string, opts: TestStackOptions): Promise<Stack> {
     apiReplicas: opts.apiReplicas ?? 1,
     workerReplicas: opts.workerReplicas ?? 1,
     // Webhook retries within a test's patience (production: 5 s growing to 3 hours).
-    serviceEnv: { ASKFLOW_WEBHOOK_RETRY_INITIAL_MS: '500', ASKFLOW_WEBHOOK_RETRY_MAX_MS: '2000', ...opts.serviceEnv },
+    serviceEnv: { ASKFLOW_WEBHOOK_RETRY_INITIAL_MS: '500', ASKFLOW_WEBHOOK_RETRY_MAX_MS: '2000', ASKFLOW_WEBHOOK_SWEEP_MS: '1000', ...opts.serviceEnv },
     // On a given PostgreSQL server, the cluster's databases are this run's own (dropped afterwards).
     clusterDatabase: `askflow_temporal_${process.pid}`,
     taskQueue: `askflow-test-${process.pid}`,

@@ -6,7 +6,7 @@ import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/c
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { WebhookEvent } from '@askflow/contract';
 import type { Pool } from '../store/pool.js';
-import { addDeliveries, requeueDelivery } from '../store/webhooks.js';
+import { addDeliveries, requeueDelivery, stalledDeliveries } from '../store/webhooks.js';
 import { deliveryWorkflowId, WEBHOOK_DELIVERY_WORKFLOW_TYPE, type WebhookDeliveryWorkflow, type WebhookRetry } from './webhooks.js';
 
 export interface WebhookOutbox {
@@ -52,6 +52,17 @@ export async function announce(outbox: WebhookOutbox, projectId: string, event: 
 export async function redeliver(outbox: WebhookOutbox, deliveryId: string): Promise<void> {
   await requeueDelivery(outbox.pool, deliveryId);
   await startDelivery(outbox, deliveryId, true);
+}
+
+/**
+ * Starts the workflows of deliveries left unattempted for `olderThanSeconds` (an announcer that stopped
+ * between writing them and starting them: a crash, Temporal unreachable). Any worker may run it,
+ * any number of times: a delivery's workflow starts once. Returns how many were found.
+ */
+export async function restartStalledDeliveries(outbox: WebhookOutbox, olderThanSeconds: number): Promise<number> {
+  const ids = await stalledDeliveries(outbox.pool, olderThanSeconds);
+  for (const id of ids) await startDelivery(outbox, id, false);
+  return ids.length;
 }
 
 async function startDelivery(outbox: WebhookOutbox, deliveryId: string, again: boolean): Promise<void> {

@@ -110,6 +110,19 @@ export async function addDeliveries(pool: Pool, projectId: string, event: Webhoo
   return rows.map((r) => r.id);
 }
 
+/**
+ * Deliveries written but never attempted for `olderThanSeconds`: their announcer stopped (or
+ * Temporal was unreachable) between writing them and starting their workflows.
+ */
+export async function stalledDeliveries(pool: Pool, olderThanSeconds: number, limit = 100): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT id FROM webhook_deliveries WHERE status = 'pending' AND attempts = 0 AND created_at < now() - make_interval(secs => $1)
+      ORDER BY created_at LIMIT $2`,
+    [olderThanSeconds, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** What an attempt needs: the body, where it goes, its secret and the project's allowed hosts. */
 export interface DeliveryTarget {
   id: string;

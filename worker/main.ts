@@ -10,6 +10,7 @@ import { migrate } from '../store/migrate.js';
 import { createPool } from '../store/pool.js';
 import { parseMasterKey } from '../store/secrets.js';
 import { webhookRetryOf } from '../interface/webhooks.js';
+import { restartStalledDeliveries } from '../interface/webhookOutbox.js';
 import { deploymentVersion, workerDeploymentOptions } from './deployment.js';
 import { bundleKey, workflowSource, WORKFLOW_INTERCEPTOR_MODULES } from './workflowBundle.js';
 import { activityLogContext } from './logging.js';
@@ -35,6 +36,7 @@ const tracing = await startTracing('worker', version.buildId);
 // For activities that read run states or signal runs (the thread queue), over the worker's connection.
 const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE, dataConverter: askflowDataConverter(env) });
 const traced = await workerTracing(tracing);
+const outbox = { pool, temporal, taskQueue: env.TEMPORAL_TASK_QUEUE, retry: webhookRetryOf(env) };
 const worker = await Worker.create({
   connection,
   namespace: env.TEMPORAL_NAMESPACE,
@@ -53,11 +55,20 @@ const worker = await Worker.create({
     liveEvents: env.LIVE_EVENTS === 'on',
     temporal,
     // Activities announce webhook events by starting delivery workflows on this worker's task queue.
-    webhooks: { pool, temporal, taskQueue: env.TEMPORAL_TASK_QUEUE, retry: webhookRetryOf(env) },
+    webhooks: outbox,
   }),
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: `${env.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
 });
+
+// Deliveries whose announcer stopped before starting them are started here (once a minute).
+const sweeper = setInterval(() => {
+  restartStalledDeliveries(outbox, env.ASKFLOW_WEBHOOK_SWEEP_MS / 1000).then(
+    (n) => n && log.info({ deliveries: n }, 'started webhook deliveries left unstarted'),
+    (err: unknown) => log.warn({ err }, 'could not look for unstarted webhook deliveries'),
+  );
+}, env.ASKFLOW_WEBHOOK_SWEEP_MS);
+sweeper.unref();
 
 // A launcher that dies without stopping us must not leave an orphan worker behind.
 process.on('disconnect', () => worker.shutdown());
@@ -66,6 +77,7 @@ log.info({ taskQueue: env.TEMPORAL_TASK_QUEUE, namespace: env.TEMPORAL_NAMESPACE
 if (process.send) process.send({ ready: true, version, metricsUrl: metrics?.url });
 // run() resolves once SIGINT/SIGTERM (the SDK's shutdown signals) have drained in-flight tasks.
 await worker.run();
+clearInterval(sweeper);
 await metrics?.close();
 await connection.close();
 await pool.end();

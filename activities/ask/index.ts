@@ -54,7 +54,12 @@ export function askActivities(deps: AskDeps) {
       // its turn arrived while its workflow task ran, so Temporal refused that task's completion
       // and the workflow ran it again (a local activity's result is recorded only with it).
       const stored = input.thread?.after || activityInfo().attempt > 1 ? await responseOfRun(deps.pool, workflowId) : null;
-      if (stored) return { plan, turn: { kind: 'answer', answer: stored.answer, usage: stored.usage, model: stored.model }, saved: stored };
+      if (stored) {
+        // Saved again (a no-op for the stored turn), so what follows saving — leaving the thread,
+        // announcing ask.completed — happens even if the first attempt stopped right after storing.
+        await save(plan, input, stored, workflowId);
+        return { plan, turn: { kind: 'answer', answer: stored.answer, usage: stored.usage, model: stored.model }, saved: stored };
+      }
       const turn = await respond(plan, input, [], (plan.maxToolRounds ?? DEFAULT_TOOL_ROUNDS) <= 0);
       if (turn.kind !== 'answer') return { plan, turn, saved: null };
       const response = answeredResponse(input, turn, turn.usage, [], []);

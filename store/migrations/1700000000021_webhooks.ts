@@ -40,6 +40,8 @@ export async function up(pgm: MigrationBuilder): Promise<void> {
       UNIQUE (webhook_id, event_type, subject_id)
     );
     CREATE INDEX webhook_deliveries_newest ON webhook_deliveries (webhook_id, created_at DESC);
+    -- Deliveries never attempted (the sweeper looks for ones whose workflow was never started).
+    CREATE INDEX webhook_deliveries_unattempted ON webhook_deliveries (created_at) WHERE status = 'pending' AND attempts = 0;
   `);
 }
 

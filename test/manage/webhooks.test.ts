@@ -149,6 +149,22 @@ describe('webhooks: deliveries', () => {
     expect(await deliveries(p, webhook.id)).toEqual([]);
   }, 60_000);
 
+  it('a delivery written by an announcer that stopped before starting it is started by the worker', async () => {
+    const p = await managedProject();
+    const { receiver, webhook } = await subscribed(p, ['document.ready']);
+    // What an announcer leaves when it dies (or Temporal is unreachable) between its two steps:
+    // the outbox row, and no workflow. The worker looks for such rows (every second in tests).
+    const payload = { type: 'document.ready', timestamp: new Date().toISOString(), data: { documentId: 'left-behind' } };
+    await db().query(
+      `INSERT INTO webhook_deliveries (id, webhook_id, event_type, subject_id, payload, created_at) VALUES ('msg_' || replace(gen_random_uuid()::text, '-', ''), $1, 'document.ready', 'left-behind', $2, now() - interval '5 seconds')`,
+      [webhook.id, JSON.stringify(payload)],
+    );
+    const [got] = await receiver.waitFor(1, 'document.ready');
+    expect(got!.signatureValid).toBe(true);
+    expect(got!.body).toMatchObject({ data: { documentId: 'left-behind' } });
+    await deliveriesWhen(p, webhook.id, (d) => d[0]?.status === 'delivered' && d[0].attempts === 1);
+  }, 60_000);
+
   it('an ask the provider refuses is announced as ask.failed with what the caller was told', async () => {
     const llm = await startChatCompletionsServer({ apiKey: 'sk-webhooks' });
     try {
