@@ -16,6 +16,7 @@ import { decodedHistory } from '../stack/historyPayloads.js';
 import { collect, openStream } from '../stack/sse.js';
 import { weatherProject } from '../stack/weatherProject.js';
 import { webhookDeliveryRun } from './recordWebhookDelivery.js';
+import { threadRuns } from './recordThreadRuns.js';
 
 const run = promisify(execFile);
 const HISTORIES = fileURLToPath(new URL('./histories', import.meta.url));
@@ -69,6 +70,11 @@ async function record(): Promise<void> {
       await save('ingest-document', `ingest-${doc.id}`);
       await save('ingest-batch', `ingest-batch-${batch.batch.id}`);
       await save('webhook-delivery', await webhookDeliveryRun(client, p.tenantId, manageTraced, askTraced));
+      // Last: these move the project onto a slow model server.
+      const queue = await threadRuns(client, p.tenantId, manageTraced, (method, path, body, headers = {}) =>
+        send(path, { method, headers: { 'X-API-Key': p.apiKey, ...headers }, body: { tenantId: p.tenantId, ...(body as object) } }));
+      await save('thread-queued', queue.queued);
+      await save('thread-interrupted', queue.interrupted);
     } finally {
       await close();
     }
@@ -90,6 +96,16 @@ function patchesIn(file: string): string[] {
   });
 }
 
+/** The types of the local activities a recorded history ran (its `core_local_activity` markers). */
+function localActivitiesIn(file: string): string[] {
+  const history = JSON.parse(readFileSync(file, 'utf8')) as { events: { markerRecordedEventAttributes?: { markerName: string; details: Record<string, { payloads: { data: string }[] }> } }[] };
+  return history.events.flatMap((e) => {
+    const marker = e.markerRecordedEventAttributes;
+    if (marker?.markerName !== 'core_local_activity') return [];
+    return (marker.details.data?.payloads ?? []).map((p) => (JSON.parse(Buffer.from(p.data, 'base64').toString('utf8')) as { activity_type: string }).activity_type);
+  });
+}
+
 afterAll(closeDb);
 
 describe('workflow replay', () => {
@@ -99,9 +115,10 @@ describe('workflow replay', () => {
     const files = names.map((f) => join(HISTORIES, f));
     // Runs of every path of askWorkflow replay: before plan-once (v1-*), between plan-once and
     // routing (v2-*), routed (v3-*); each history carries the patches of its path. Asks of today's
-    // type, routedAskWorkflow: from before tracing (v4-*, none) and traced from their start (ask-*).
+    // type, routedAskWorkflow: from before tracing (v4-*, none), traced from their start before
+    // thread policy (v5-*), and today's (ask-*: each holds a place on its thread's queue).
     const byPrefix = (prefix: string) => names.filter((f) => f.startsWith(prefix));
-    for (const [prefix, patches] of [['v1-ask-', []], ['v2-ask-', [PLAN_ONCE_PATCH]], ['v3-ask-', [PLAN_ONCE_PATCH, ROUTER_PATCH]], ['v4-ask-', []], ['ask-', [TRACING_PATCH]]] as const) {
+    for (const [prefix, patches] of [['v1-ask-', []], ['v2-ask-', [PLAN_ONCE_PATCH]], ['v3-ask-', [PLAN_ONCE_PATCH, ROUTER_PATCH]], ['v4-ask-', []], ['v5-ask-', [TRACING_PATCH]], ['ask-', [TRACING_PATCH]]] as const) {
       expect(byPrefix(prefix)).toHaveLength(4);
       for (const f of byPrefix(prefix)) expect(patchesIn(join(HISTORIES, f))).toEqual(patches);
     }
@@ -111,6 +128,11 @@ describe('workflow replay', () => {
     for (const f of ['ingest-document.json', 'ingest-batch.json']) expect(patchesIn(join(HISTORIES, f))).toEqual([TRACING_PATCH]);
     // A webhook delivery whose first attempt failed (runs go on for up to 72 hours: they must keep replaying).
     expect(names).toContain('webhook-delivery.json');
+    // Thread policy: an ask that waited its turn (queue check, timer, the signal), and one an
+    // interrupt cancelled (its failure step under cancellation).
+    expect(names).toEqual(expect.arrayContaining(['thread-queued.json', 'thread-interrupted.json']));
+    expect(localActivitiesIn(join(HISTORIES, 'thread-queued.json'))).toContain('askAhead');
+    expect(localActivitiesIn(join(HISTORIES, 'thread-interrupted.json'))).toContain('askFailed');
     const { stdout } = await run(process.execPath, [join(DIST_DIR, 'worker', 'replay.js'), ...files]).catch((err: { stdout: string }) => {
       throw new Error(`replay failed:\n${err.stdout}`);
     });
