@@ -39,6 +39,10 @@ describe('the browser-safe entries', () => {
 
     expect(Object.entries(browser).filter(([name, value]) => (main as Record<string, unknown>)[name] !== value)).toEqual([]);
     const onlyMain = Object.keys(main).filter((name) => !(name in browser)).sort();
-    expect(onlyMain).toEqual(['DEFAULT_SIGNATURE_TOLERANCE_SECONDS', 'SignatureVerificationError', 'computeSignature', 'signatureHeader', 'validateSignature', 'verifySignature']);
+    // The signature schemes (tool calls, and webhooks the Standard Webhooks way) need node:crypto.
+    expect(onlyMain).toEqual([
+      'DEFAULT_SIGNATURE_TOLERANCE_SECONDS', 'SignatureVerificationError', 'WEBHOOK_HEADERS', 'computeSignature', 'signWebhook', 'signatureHeader',
+      'validateSignature', 'validateWebhook', 'verifySignature', 'verifyWebhook', 'webhookSecretKey',
+    ]);
   });
 });
