@@ -31,9 +31,15 @@ async function answers(url: string, proc: ManagedProcess, timeoutMs: number): Pr
   }
 }
 
+/** The UI server: from the machine cache, else built once from its module into it. */
+export async function temporalUiBinary(log: (m: string) => void): Promise<string> {
+  const { server } = await goBinaries({ what: 'the Temporal UI server', cacheName: 'temporal-ui-server', version: TEMPORAL_UI_SERVER_VERSION, packages: ['github.com/temporalio/ui-server/v2/cmd/server'] }, log);
+  return server!;
+}
+
 /** Starts the UI server on 127.0.0.1:`port`; resolves with its URL once it serves. */
 export async function startTemporalUi(o: UiOptions): Promise<{ url: string; process: ManagedProcess }> {
-  const { server } = await goBinaries({ what: 'the Temporal UI server', cacheName: 'temporal-ui-server', version: TEMPORAL_UI_SERVER_VERSION, packages: ['github.com/temporalio/ui-server/v2/cmd/server'] }, o.log);
+  const server = await temporalUiBinary(o.log);
   const configDir = join(o.dir, 'config');
   mkdirSync(configDir, { recursive: true });
   const url = `http://127.0.0.1:${o.port}`;

@@ -1,7 +1,10 @@
 // Starts the real stack once for the whole suite (compiled by `tsc -b`, which `npm test` runs first).
+import { buildGoTools } from '../../dist/infra/goTools.js';
 import { startTestStack } from '../../dist/infra/testStack.js';
 
 export default async function globalSetup() {
+  // The cluster, chart and rules tests' Go binaries, built here where no test timeout runs.
+  await buildGoTools((m) => console.log(`[askflow] ${m}`));
   const started = Date.now();
   const testStack = await startTestStack();
   globalThis.__ASKFLOW_TEST_STACK__ = testStack;
