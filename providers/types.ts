@@ -176,7 +176,8 @@ export interface ProviderConnection {
  * failing with ProviderErrors its own files classify) and the models it offers. See
  * providers/registry.ts for how kinds are registered.
  */
-export interface ProviderKind {
+/** What a kind is, without its implementation: all the management API needs to check models. */
+export interface ProviderKindInfo {
   /** As stored in `provider_connections.kind` and sent by the management API. */
   readonly name: string;
   /**
@@ -188,6 +189,9 @@ export interface ProviderKind {
   readonly chatModels?: readonly string[];
   /** The embedding models it offers, likewise; an empty list when it embeds nothing. */
   readonly embeddingModels?: readonly string[];
+}
+
+export interface ProviderKind extends ProviderKindInfo {
   chat(connection: ProviderConnection, timeoutMs: number): ChatProvider;
   /** `model` is the part of the embedding model id after `<provider>:`. */
   embeddings(connection: ProviderConnection, model: string): Embedder;

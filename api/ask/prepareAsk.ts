@@ -2,14 +2,13 @@ import { addLogContext } from '../../config/logContext.js';
 import { randomUUID } from 'node:crypto';
 import { AskRequestSchema, type AskRequest, type ThreadConcurrency } from '@askflow/contract';
 import type { AskWorkflowInput, ChatTurn } from '../../interface/ask.js';
-import { conversationWithin } from '../../interface/history.js';
 import type { Logger } from '../../config/logger.js';
-import { compileJsonSchema } from '../../providers/jsonOutput.js';
 import type { AuthenticatedKey } from '../../store/apiKeys.js';
 import type { Pool } from '../../store/pool.js';
 import { sealCredentials } from '../../store/secrets.js';
 import { getMenu, type Project } from '../../store/projects.js';
 import { ApiError } from '../errors.js';
+import { conversationHistory, jsonSchemas } from '../onDemand.js';
 import type { StateContext } from '../state.js';
 import { validate } from '../validate.js';
 import { releaseIdempotencyKey } from '../../store/idempotency.js';
@@ -77,7 +76,7 @@ export async function prepareIntake(ctx: StateContext<'apiKey' | 'project'>, dep
   const { project } = ctx.state;
   if (req.jsonSchema !== undefined) {
     if (req.responseFormat !== 'json_object') throw new ApiError('ValidationError', 'jsonSchema goes with responseFormat "json_object"');
-    const compiled = compileJsonSchema(req.jsonSchema);
+    const compiled = (await jsonSchemas()).compileJsonSchema(req.jsonSchema);
     if (!compiled.ok) throw new ApiError('ValidationError', `jsonSchema is not a valid JSON Schema: ${compiled.message}`);
   }
   const { timing } = ctx.state;
@@ -103,6 +102,7 @@ export async function prepareIntake(ctx: StateContext<'apiKey' | 'project'>, dep
       throw err;
     }
   }
+  const conversation = history ? (await conversationHistory()).conversationWithin(history, project.historyTokenBudget) : undefined;
   return {
     workflowId,
     replay,
@@ -123,7 +123,7 @@ export async function prepareIntake(ctx: StateContext<'apiKey' | 'project'>, dep
       ...optional('sealedCredentials', sealCredentials({ ...optional('authToken', req.authToken), ...optional('headers', req.headers), ...optional('toolHeaders', req.toolHeaders) }, deps.masterKey)),
       ...(req.responseFormat === 'json_object' ? { responseFormat: { type: 'json_object' as const, ...(req.jsonSchema ? { schema: req.jsonSchema } : {}) } } : {}),
       // Cut here already to the project's budget, so the run's input carries no more than the model may see.
-      ...(history ? { history: conversationWithin(history, project.historyTokenBudget) } : {}),
+      ...(conversation ? { history: conversation } : {}),
     },
   };
 }

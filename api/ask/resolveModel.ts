@@ -1,5 +1,5 @@
 import type { AskRequest, ModelMenu } from '@askflow/contract';
-import { parseModelId } from '../../providers/registry.js';
+import { parseModelId } from '../../providers/catalog.js';
 import type { Project } from '../../store/projects.js';
 import { ApiError } from '../errors.js';
 

@@ -1,4 +1,5 @@
-import { builtInConnection, offeredModels, parseModelId, type ProviderConnection } from '../../providers/registry.js';
+import { builtInConnection, offeredModels, parseModelId } from '../../providers/catalog.js';
+import type { ProviderConnection } from '../../providers/types.js';
 import { ApiError } from '../errors.js';
 
 /** A project's connection as listed: its name and kind decide which models it can run. */

@@ -2,9 +2,9 @@ import type Router from '@koa/router';
 import { isReservedHeader, ToolInputSchema, type ToolInput } from '@askflow/contract';
 import { assertPublicUrl, BlockedAddressError, urlPolicyFromEnv } from '../../net/addressGuard.js';
 import { sendToolCall } from '../../net/toolCall.js';
-import { compileJsonSchema } from '../../providers/jsonOutput.js';
 import type { Pool } from '../../store/pool.js';
 import { signingSecrets } from '../../store/signingSecrets.js';
+import { jsonSchemas } from '../onDemand.js';
 import { createTool, deleteTool, getTool, listTools, updateTool } from '../../store/tools.js';
 import { ApiError } from '../errors.js';
 import { jsonBody } from '../middleware/jsonBody.js';
@@ -20,7 +20,7 @@ export interface ToolRouteDeps {
 
 /** A definition that can work: a valid argument schema, an allowed address, no reserved header on the allowlist. */
 async function checkTool(input: ToolInput, allowedHosts: readonly string[]): Promise<void> {
-  const schema = compileJsonSchema(input.parameters);
+  const schema = (await jsonSchemas()).compileJsonSchema(input.parameters);
   if (!schema.ok) throw new ApiError('ValidationError', `parameters is not a valid JSON Schema: ${schema.message}`);
   if (input.parameters.type !== undefined && input.parameters.type !== 'object') throw new ApiError('ValidationError', 'parameters must describe an object');
   const reserved = input.forwardHeaders.filter(isReservedHeader);

@@ -1,4 +1,5 @@
 import { ProviderKindSchema } from '@askflow/contract';
+import { kindInfos } from '../../providers/catalog.js';
 import { builtInConnection, chatProviderFor, kindOf, offeredModels, providerKinds } from '../../providers/registry.js';
 import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { chatRequest } from './requests.js';
@@ -16,6 +17,11 @@ describe('the provider registry', () => {
     for (const kind of providerKinds().filter((k) => !k.needsConnection)) {
       expect(builtInConnection(kind.name)).toEqual({ name: kind.name, kind: kind.name, baseUrl: '', apiKey: null });
     }
+  });
+
+  it("has the catalog the api checks models with describe every registered kind as its implementation does", () => {
+    const info = (k: { name: string; needsConnection: boolean; chatModels?: readonly string[]; embeddingModels?: readonly string[] }) => ({ name: k.name, needsConnection: k.needsConnection, chatModels: k.chatModels, embeddingModels: k.embeddingModels });
+    expect(kindInfos().map(info)).toEqual(providerKinds().map(info));
   });
 
   it('gives the built-in local connection, and none for names a project must connect itself', () => {
