@@ -80,6 +80,13 @@ const EnvSchema = TemporalEnvSchema.extend({
    */
   WORKER_SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /**
+   * Worker: runs kept in its workflow cache (sticky execution). Set rather than left to the SDK,
+   * whose default follows the heap limit (≈ 600 per GB above 200 MB): under a heap cap it would
+   * fall to 10 — and cap concurrent workflow tasks at 10 with it. A run leaves the cache when it
+   * ends; only asks in flight (streams, asks waiting their thread turn) stay in it.
+   */
+  ASKFLOW_WORKER_CACHED_WORKFLOWS: z.coerce.number().int().min(2).max(100_000).default(500),
+  /**
    * Prometheus metrics at `/metrics` on a port of their own (api and worker; unset: none), on
    * METRICS_HOST; with METRICS_TOKEN, a bearer token is required. METRICS_TENANT_LABELS adds the
    * project id as a `tenant` label (one series per tenant: mind the cardinality).

@@ -43,8 +43,20 @@ function manage(name: string, child: ChildProcess, logFile: string): ManagedProc
  * short-lived objects per ask, and with the default the young generation alone held ~100 MB of
  * the worker's RSS under load (389 → 273 MB after the side-by-side bench) at no measurable cost
  * in asks/s (bench:cpu, concurrency 16). Container images set the same in NODE_OPTIONS.
+ *
+ * The old generation is capped per role, as a container's memory limit would (Node sizes its heap
+ * from the cgroup limit there; on a 24 GiB machine its default is ~4 GB). Without a cap V8 grows
+ * the heap long before it collects: after 5,000 asks the api held 215 MB resident for ~35 MB of
+ * live objects and the worker 453 MB; capped, 121 and 242 MB, asks/s unchanged (README,
+ * Benchmarks). The worker's cap leaves room for parsing large documents; its workflow cache is
+ * sized explicitly (ASKFLOW_WORKER_CACHED_WORKFLOWS) since the SDK's default follows the cap.
  */
-export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=2'];
+const OLD_SPACE_MB: Record<string, number> = { api: 128, worker: 192 };
+
+export function serviceNodeFlags(name: string): string[] {
+  const oldSpace = OLD_SPACE_MB[name.replace(/-\d+$/, '')];
+  return ['--max-semi-space-size=2', ...(oldSpace ? [`--max-old-space-size=${oldSpace}`] : [])];
+}
 
 /**
  * Forks a Node service that reports `{ready: true, ...}` over IPC once it can take work.
@@ -58,7 +70,7 @@ export async function forkService(
   timeoutMs = 120_000,
 ): Promise<{ proc: ManagedProcess; message: Record<string, unknown> }> {
   const fd = openSync(logFile, 'a');
-  const child = fork(script, [], { env, execArgv: [...process.execArgv, ...SERVICE_NODE_FLAGS], stdio: ['ignore', fd, fd, 'ipc'] });
+  const child = fork(script, [], { env, execArgv: [...process.execArgv, ...serviceNodeFlags(name)], stdio: ['ignore', fd, fd, 'ipc'] });
   closeSync(fd);
   const proc = manage(name, child, logFile);
   const message = await new Promise<Record<string, unknown>>((resolve, reject) => {

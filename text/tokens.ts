@@ -1,4 +1,9 @@
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens, setMergeCacheSize } from 'gpt-tokenizer';
+
+// The encoder memoises the merges of every piece it has seen, up to 100,000 by default: in a
+// long-lived worker that chunks many documents that cache alone grows by tens of MB. 10,000 keeps
+// the frequent words' merges (each text's own repeats hit it) within a few MB.
+setMergeCacheSize(10_000);
 
 /**
  * Longest run without whitespace that is counted in one piece. BPE merging is quadratic in the

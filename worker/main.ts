@@ -57,6 +57,7 @@ const worker = await Worker.create({
     // Activities announce webhook events by starting delivery workflows on this worker's task queue.
     webhooks: outbox,
   }),
+  maxCachedWorkflows: env.ASKFLOW_WORKER_CACHED_WORKFLOWS,
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: `${env.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
 });

@@ -54,7 +54,10 @@ describe('fan-out', () => {
         fetch(`${api.baseUrl}/service/ask/${askId}/events`, { headers: { 'X-API-Key': p.apiKey } }),
       ),
     );
-    expect(readers.every((r) => r.status === 200)).toBe(true);
+    // Counted by status, so a failure says what the others got (a 429, a 503…).
+    const statuses: Record<number, number> = {};
+    for (const r of readers) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    expect(statuses).toEqual({ 200: READERS });
     const watched = Promise.all(readers.map(watch));
     const rest = await collect(owner);
     const ownerDoneAt = Date.now();
