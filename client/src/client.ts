@@ -150,9 +150,11 @@ export class AskflowClient {
       for await (const event of stream) {
         await handlers.onEvent?.(event);
         if (event.type === 'done') {
-          const { type: _done, ...answer } = event;
+          // The `done` event is the whole answer, plus its `type`.
+          const answer: AskResponse & { type?: 'done' } = { ...event };
+          delete answer.type;
           const { response, requestId } = await stream.withResponse();
-          return { data: withRequestId(answer, requestId), response, requestId };
+          return { data: withRequestId<AskResponse>(answer, requestId), response, requestId };
         }
       }
       throw new EgoZError('The stream ended without a done event', { code: 'InvalidResponse' });

@@ -28,7 +28,7 @@ async function pack(pkg: 'contract' | 'client'): Promise<{ tarball: string; file
 
 /** What a package needs: for every source module its ESM and CommonJS code and types, and the CommonJS marker. */
 async function expectedFiles(pkg: 'contract' | 'client', extra: string[]): Promise<string[]> {
-  const modules = (await readdir(join(REPO_ROOT, pkg, 'src'))).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3));
+  const modules = (await readdir(join(REPO_ROOT, pkg, 'src'), { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3));
   const built = modules.flatMap((m) => [`dist/${m}.js`, `dist/${m}.d.ts`, `dist/cjs/${m}.js`, `dist/cjs/${m}.d.ts`]);
   return [...built, 'dist/cjs/package.json', 'package.json', ...extra].sort();
 }

@@ -23,6 +23,8 @@ export interface AskflowManagementClientOptions extends ClientOptions {
  */
 export class AskflowManagementClient {
   readonly baseUrl: string;
+  /** The owner token this client calls with (from `signIn`/`signUp`, or as given). */
+  readonly token: string;
   readonly projects: Projects;
   readonly keys: Keys;
   readonly tools: Tools;
@@ -37,6 +39,7 @@ export class AskflowManagementClient {
     const t = transportFrom('AskflowManagementClient', options, 'owner token', { Authorization: `Bearer ${token}` });
     this.#transport = t;
     this.baseUrl = t.baseUrl;
+    this.token = token;
     this.projects = new Projects(t);
     this.keys = new Keys(t);
     this.tools = new Tools(t);
