@@ -2,7 +2,8 @@ export { AskflowClient, type AskflowClientOptions, type AskInput, type AskOption
 export { AskEventStream } from './askEventStream.js';
 export type { AskStreamEvent } from './askEvents.js';
 export { AskflowPromise, type WithRequestId, type WithResponse } from './apiPromise.js';
-export type { ClientOptions, Fetch } from './options.js';
+export type { ClientOptions } from './options.js';
+export type { Fetch } from './transport.js';
 export type { Logger, LogLevel } from './logger.js';
 export {
   AuthenticationError,

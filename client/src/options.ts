@@ -1,9 +1,6 @@
 import { levelled, isLogLevel, type Logger, type LogLevel } from './logger.js';
 import { isBrowser, readEnv, refuseBrowserUnlessAllowed } from './runtime.js';
-import type { Transport } from './transport.js';
-
-/** The platform's `fetch` signature; pass your own (a proxy agent, a test double, instrumentation). */
-export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+import type { Fetch, Transport } from './transport.js';
 
 /** What both clients take besides their credential. */
 export interface ClientOptions {

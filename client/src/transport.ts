@@ -3,8 +3,10 @@ import { Attempt } from './attempt.js';
 import { errorFromResponse } from './errorResponse.js';
 import { EgoZError } from './errors.js';
 import type { Logger } from './logger.js';
-import type { Fetch } from './options.js';
 import { isRetryable, retryDelayMs, sleep } from './retryPolicy.js';
+
+/** The platform's `fetch` signature; pass your own (a proxy agent, a test double, instrumentation). */
+export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
 /** What every call needs: where, who, how patiently, and through which fetch. */
 export interface Transport {
