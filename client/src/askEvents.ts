@@ -1,10 +1,11 @@
-import { ASK_ID_HEADER, StreamEventSchema, type AskRequest, type StreamEvent } from '@askflow/contract';
+import type { AskRequest, StreamEvent } from '@askflow/contract/browser';
+import { ASK_ID_HEADER, STREAM_EVENT_TYPES } from '@askflow/contract/names';
 import { Attempt } from './attempt.js';
 import { errorFromResponse } from './errorResponse.js';
 import { EgoZError, NetworkError } from './errors.js';
 import { isRetryable, retryDelayMs, sleep } from './retryPolicy.js';
 import { SseParser, type SseMessage } from './sseParser.js';
-import { baseHeaders, invalidResponse, type Transport } from './transport.js';
+import { invalidResponse, requestHeaders, send, type Transport } from './transport.js';
 
 /** The events a streamed ask delivers. A stream's `error` event is not among them: it is thrown, as an `EgoZError` with its code. */
 export type AskStreamEvent = Exclude<StreamEvent, { type: 'error' }>;
@@ -19,10 +20,12 @@ export interface AskEventsRequest {
 /** What the stream has learnt about its ask, readable while it runs. */
 export interface AskEventsState {
   askId: string | null;
+  /** The response the stream is reading now (a resumed stream has a new one). */
+  response: Response | null;
 }
 
 /** Event types this client knows; newer services may send more, which are skipped. */
-const KNOWN_TYPES = new Set<string>(StreamEventSchema.options.flatMap((o) => [...o.shape.type.values]));
+const KNOWN_TYPES = new Set<string>(STREAM_EVENT_TYPES);
 
 /**
  * The events of one streamed ask, surviving broken connections. The ask is POSTed once (repeated
@@ -43,6 +46,7 @@ export async function* askEvents(t: Transport, req: AskEventsRequest, state: Ask
     try {
       const response = await open(t, req, state.askId, lastEventId, attempt);
       state.askId ??= response.headers.get(ASK_ID_HEADER);
+      state.response = response;
       const requestId = response.headers.get('x-request-id');
       for await (const message of sseMessages(response.body!, attempt)) {
         // An event outside the ask's log (no id) saying the service lost its own feed: reconnect.
@@ -51,7 +55,7 @@ export async function* askEvents(t: Transport, req: AskEventsRequest, state: Ask
         failuresInARow = 0;
         const event = parseEvent(message, response);
         if (event === null) continue;
-        if (event.type === 'error') throw new EgoZError(event.message, { code: event.code, requestId });
+        if (event.type === 'error') throw new EgoZError(event.message, { code: event.code, requestId, headers: response.headers });
         // Events already read from the last chunk are not handed out once the caller has aborted.
         req.signal?.throwIfAborted();
         yield event;
@@ -63,7 +67,9 @@ export async function* askEvents(t: Transport, req: AskEventsRequest, state: Ask
       // Resuming needs the ask's id; without it, only a POST that delivered nothing may be repeated.
       const canContinue = state.askId !== null || (lastEventId === null && req.idempotencyKey !== undefined);
       if (!canContinue || failuresInARow >= t.retries || !isRetryable(failure)) throw failure;
-      await sleep(retryDelayMs(failure, failuresInARow), req.signal);
+      const delay = retryDelayMs(failure, failuresInARow);
+      t.log.info(`askflow: stream of ask ${state.askId ?? '(not started)'} broke (${failure.code}); ${state.askId ? 'resuming' : 'asking again'} in ${Math.round(delay)} ms (retry ${failuresInARow + 1} of ${t.retries})`);
+      await sleep(delay, req.signal);
       failuresInARow++;
     } finally {
       // Whatever ended this attempt (done, failure, or the consumer leaving), its connection closes now.
@@ -75,21 +81,25 @@ export async function* askEvents(t: Transport, req: AskEventsRequest, state: Ask
 
 /** Opens the stream: the ask's POST the first time, a resume GET once the ask has an id. */
 async function open(t: Transport, req: AskEventsRequest, askId: string | null, lastEventId: number | null, attempt: Attempt): Promise<Response> {
-  const headers = baseHeaders(t, 'text/event-stream');
-  const init: RequestInit =
+  const init =
     askId === null
       ? {
           method: 'POST',
-          headers: { ...headers, 'Content-Type': 'application/json', ...(req.idempotencyKey ? { 'Idempotency-Key': req.idempotencyKey } : {}) },
+          path: '/service/ask/stream',
+          headers: requestHeaders(t, 'text/event-stream', { 'Content-Type': 'application/json', ...(req.idempotencyKey ? { 'Idempotency-Key': req.idempotencyKey } : {}) }),
           body: JSON.stringify(req.body),
         }
-      : { method: 'GET', headers: { ...headers, ...(lastEventId !== null ? { 'Last-Event-ID': String(lastEventId) } : {}) } };
-  const url = askId === null ? `${t.baseUrl}/service/ask/stream` : `${t.baseUrl}/service/ask/${encodeURIComponent(askId)}/events`;
-  const response = await fetch(url, { ...init, signal: attempt.signal });
+      : {
+          method: 'GET',
+          path: `/service/ask/${encodeURIComponent(askId)}/events`,
+          headers: requestHeaders(t, 'text/event-stream', lastEventId !== null ? { 'Last-Event-ID': String(lastEventId) } : {}),
+        };
+  const { path, ...request } = init;
+  const response = await send(t, path, request, attempt.signal);
   if (!response.ok) throw errorFromResponse(response.status, response.headers, await response.text());
   if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
     await response.body?.cancel();
-    throw invalidResponse(`${init.method} ${url} did not answer with an event stream`, response);
+    throw invalidResponse(`${init.method} ${path} did not answer with an event stream`, response);
   }
   return response;
 }
@@ -111,7 +121,11 @@ async function* sseMessages(body: ReadableStream<Uint8Array>, attempt: Attempt):
   }
 }
 
-/** The event in a message; null for a type this client does not know (a newer service's addition). */
+/**
+ * The event in a message; null for a type this client does not know (a newer service's addition).
+ * Events are the contract's `StreamEvent`; the client checks their `type`, not every field, so it
+ * need not carry the schemas (and zod) to every runtime.
+ */
 function parseEvent(message: SseMessage, response: Response): StreamEvent | null {
   let data: unknown;
   try {
@@ -121,7 +135,5 @@ function parseEvent(message: SseMessage, response: Response): StreamEvent | null
   }
   const type = (data as { type?: unknown } | null)?.type;
   if (typeof type !== 'string' || !KNOWN_TYPES.has(type)) return null;
-  const parsed = StreamEventSchema.safeParse(data);
-  if (!parsed.success) throw invalidResponse(`Event ${message.id ?? ''} (${type}) does not match the contract: ${parsed.error.message}`, response, parsed.error);
-  return parsed.data;
+  return data as StreamEvent;
 }

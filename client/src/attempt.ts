@@ -13,7 +13,7 @@ export class Attempt {
   readonly #callerSignal: AbortSignal | undefined;
   readonly #timeoutMs: number;
   readonly #onCallerAbort = () => this.stop('caller');
-  #timer: NodeJS.Timeout | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
   #reason: StopReason | null = null;
 
   constructor(callerSignal: AbortSignal | undefined, timeoutMs: number) {

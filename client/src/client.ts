@@ -1,25 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { AskAcceptedSchema, AskResponseSchema, AskStatusSchema, CancelResultSchema, ModelMenuSchema, type AskAccepted, type AskRequest, type AskResponse, type AskStatus, type CancelResult, type ModelMenu } from '@askflow/contract';
+import type { AskAccepted, AskRequest, AskResponse, AskStatus, CancelResult, ModelMenu } from '@askflow/contract/browser';
+import { platformCrypto } from '#crypto';
+import { AskflowPromise, withRequestId, type WithRequestId, type WithResponse } from './apiPromise.js';
 import { AskEventStream } from './askEventStream.js';
 import type { AskStreamEvent } from './askEvents.js';
-import { EgoZError } from './errors.js';
 import { Attempt } from './attempt.js';
-import { callJson, invalidResponse, type Transport } from './transport.js';
+import { EgoZError } from './errors.js';
+import { requireString, transportFrom, type ClientOptions } from './options.js';
+import { callJson, invalidResponse, requestHeaders, send, type JsonCall, type Transport } from './transport.js';
 
-export interface AskflowClientOptions {
+export interface AskflowClientOptions extends ClientOptions {
   /** `askflow_live_…` or `askflow_test_…`, from the console. */
   apiKey: string;
   /** The project's Tenant ID, from the console. */
   tenantId: string;
-  /** Defaults to `ASKFLOW_BASE_URL`, else `http://127.0.0.1:8787` (the `npm start` stack). */
-  baseUrl?: string;
-  /**
-   * Milliseconds one attempt may take before it counts as timed out; default 60 000. For a
-   * stream it is the longest silence tolerated (the service sends a keep-alive every 15 s).
-   */
-  timeout?: number;
-  /** Further attempts after a failure a retry can cure (network, timeout, 429, 5xx); default 2, 0 turns retries off. */
-  retries?: number;
 }
 
 /** An ask as the client takes it: the `AskRequest` without `tenantId`, which the client adds. */
@@ -43,36 +36,20 @@ export interface AskStreamHandlers extends AskOptions {
   onEvent?: (event: AskStreamEvent) => void | Promise<void>;
 }
 
-export type { CancelResult };
+export type { CancelResult, WithRequestId };
 
-const DEFAULT_TIMEOUT_MS = 60_000;
-const DEFAULT_RETRIES = 2;
-
-function requireString(options: Partial<AskflowClientOptions> | undefined, name: 'apiKey' | 'tenantId', hint: string): string {
-  const value = options?.[name];
-  if (typeof value !== 'string' || value.trim() === '') throw new TypeError(`AskflowClient: \`${name}\` is required (${hint})`);
-  return value;
+/**
+ * The service's answer as the result of a call, with its request id. Answers are the contract's
+ * types; the client checks that each is a JSON object but does not re-validate every field
+ * (that would take zod, and triple the client's size, into every page and worker).
+ */
+function result<T>(answer: WithResponse<unknown>, what: string): WithResponse<WithRequestId<T>> {
+  const { data, response, requestId } = answer;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw invalidResponse(`The service's ${what} is not a JSON object`, response);
+  return { data: withRequestId(data as T, requestId), response, requestId };
 }
 
-function optionalNumber(value: number | undefined, name: string, fallback: number, isValid: (n: number) => boolean, rule: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !isValid(value)) throw new TypeError(`AskflowClient: \`${name}\` must be ${rule}`);
-  return value;
-}
-
-/** The part of a contract schema the client uses (the client itself does not depend on zod). */
-interface Schema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false; error: Error };
-}
-
-/** Validates an answer against the contract, so a type promised is a type delivered. */
-function parsed<T>(schema: Schema<T>, json: unknown, what: string): T {
-  const result = schema.safeParse(json);
-  if (!result.success) throw invalidResponse(`The service's ${what} does not match the contract: ${result.error.message}`, null, result.error);
-  return result.data;
-}
-
-/** The official Node.js client of the Askflow service. */
+/** The official client of the Askflow service, for Node, Bun, Deno, Workers and edge runtimes (and, opted in, browsers). */
 export class AskflowClient {
   readonly baseUrl: string;
   readonly tenantId: string;
@@ -81,17 +58,26 @@ export class AskflowClient {
   readonly #transport: Transport;
 
   constructor(options: AskflowClientOptions) {
-    const apiKey = requireString(options, 'apiKey', 'askflow_live_… or askflow_test_…, from the console');
-    this.tenantId = requireString(options, 'tenantId', 'the Tenant ID, from the console');
-    this.baseUrl = (options.baseUrl ?? process.env.ASKFLOW_BASE_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
-    this.timeout = optionalNumber(options.timeout, 'timeout', DEFAULT_TIMEOUT_MS, (n) => Number.isFinite(n) && n > 0, 'a positive number of milliseconds');
-    this.retries = optionalNumber(options.retries, 'retries', DEFAULT_RETRIES, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0');
-    this.#transport = { baseUrl: this.baseUrl, apiKey, timeout: this.timeout, retries: this.retries };
+    const apiKey = requireString('AskflowClient', options?.apiKey, 'apiKey', 'askflow_live_… or askflow_test_…, from the console');
+    this.tenantId = requireString('AskflowClient', options?.tenantId, 'tenantId', 'the Tenant ID, from the console');
+    this.#transport = transportFrom('AskflowClient', options, 'API key', { 'X-API-Key': apiKey });
+    this.baseUrl = this.#transport.baseUrl;
+    this.timeout = this.#transport.timeout;
+    this.retries = this.#transport.retries;
+  }
+
+  /** `retries`, by the name other SDKs use. */
+  get maxRetries(): number {
+    return this.retries;
+  }
+
+  #call<T>(call: JsonCall, what: string): AskflowPromise<WithRequestId<T>> {
+    return new AskflowPromise(callJson(this.#transport, call).then((answer) => result<T>(answer, what)));
   }
 
   /** The key that makes an ask safe to retry: the caller's, else a fresh one whenever the client may retry. */
   #idempotencyKey(options: AskOptions): string | undefined {
-    return options.idempotencyKey ?? (this.retries > 0 ? randomUUID() : undefined);
+    return options.idempotencyKey ?? (this.retries > 0 ? platformCrypto.randomUUID() : undefined);
   }
 
   #body(request: AskInput): AskRequest {
@@ -99,21 +85,24 @@ export class AskflowClient {
   }
 
   /** `POST /service/ask`, repeatable when it carries an idempotency key; `headers` add to it. */
-  #postAsk(request: AskInput, options: AskOptions, headers: Record<string, string> = {}): Promise<unknown> {
+  #postAsk<T>(request: AskInput, options: AskOptions, what: string, headers: Record<string, string> = {}): AskflowPromise<WithRequestId<T>> {
     const key = this.#idempotencyKey(options);
-    return callJson(this.#transport, {
-      method: 'POST',
-      path: '/service/ask',
-      body: this.#body(request),
-      headers: { ...headers, ...(key ? { 'Idempotency-Key': key } : {}) },
-      repeatable: key !== undefined,
-      signal: options.signal,
-    });
+    return this.#call<T>(
+      {
+        method: 'POST',
+        path: '/service/ask',
+        body: this.#body(request),
+        headers: { ...headers, ...(key ? { 'Idempotency-Key': key } : {}) },
+        repeatable: key !== undefined,
+        signal: options.signal,
+      },
+      what,
+    );
   }
 
   /** Asks and waits for the whole answer. */
-  async ask(request: AskInput, options: AskOptions = {}): Promise<AskResponse> {
-    return parsed(AskResponseSchema, await this.#postAsk(request, options), 'answer');
+  ask(request: AskInput, options: AskOptions = {}): AskflowPromise<WithRequestId<AskResponse>> {
+    return this.#postAsk<AskResponse>(request, options, 'answer');
   }
 
   /**
@@ -121,16 +110,16 @@ export class AskflowClient {
    * `askId` and `threadId`; the ask runs on without the caller. Follow it with `getAsk(askId)`,
    * its event stream, or `cancel(askId)`. Safe to retry like `ask`: a retry joins the same ask.
    */
-  async askBackground(request: AskInput, options: AskOptions = {}): Promise<AskAccepted> {
-    return parsed(AskAcceptedSchema, await this.#postAsk(request, options, { Prefer: 'respond-async' }), 'accepted ask');
+  askBackground(request: AskInput, options: AskOptions = {}): AskflowPromise<WithRequestId<AskAccepted>> {
+    return this.#postAsk<AskAccepted>(request, options, 'accepted ask', { Prefer: 'respond-async' });
   }
 
   /**
    * Records an end user's rating of an answered ask (`1` good, `-1` bad) with an optional comment;
    * rating the same ask again replaces it. Owners see it on the turn and in analytics.
    */
-  async feedback(feedback: { askId: string; rating: 1 | -1; comment?: string }, options: RequestOptions = {}): Promise<void> {
-    await callJson(this.#transport, {
+  feedback(feedback: { askId: string; rating: 1 | -1; comment?: string }, options: RequestOptions = {}): AskflowPromise<void> {
+    const call = callJson(this.#transport, {
       method: 'POST',
       path: '/service/feedback',
       body: { tenantId: this.tenantId, ...feedback },
@@ -138,32 +127,39 @@ export class AskflowClient {
       repeatable: true,
       signal: options.signal,
     });
+    return new AskflowPromise(call.then(({ response, requestId }) => ({ data: undefined, response, requestId })));
   }
 
   /** Where an ask is: `running`, or `completed` with its `response`, or `failed`/`cancelled` with its `error`. */
-  async getAsk(askId: string, options: RequestOptions = {}): Promise<AskStatus> {
-    const json = await callJson(this.#transport, {
-      method: 'GET',
-      path: `/service/ask/${encodeURIComponent(askId)}`,
-      headers: { 'Cache-Control': 'no-cache' },
-      repeatable: true,
-      signal: options.signal,
-    });
-    return parsed(AskStatusSchema, json, 'ask status');
+  getAsk(askId: string, options: RequestOptions = {}): AskflowPromise<WithRequestId<AskStatus>> {
+    return this.#call<AskStatus>(
+      { method: 'GET', path: `/service/ask/${encodeURIComponent(askId)}`, headers: { 'Cache-Control': 'no-cache' }, repeatable: true, signal: options.signal },
+      'ask status',
+    );
   }
 
   /**
    * Asks and streams the answer: `onEvent` sees each event (`thinking`, `retrieval`,
-   * `tool.calling`, `delta`, `reset`, `done`); resolves to the final answer (the `done` event).
-   * A `reset` means generation was retried: drop the text built from earlier `delta`s.
-   * A stream `error` event rejects with an `EgoZError` carrying its code (`ProviderError`, `Cancelled`…).
+   * `tool.calling`, `delta`, `reset`, `fallback`, `done`); resolves to the final answer (the
+   * `done` event). A `reset` means generation was retried: drop the text built from earlier
+   * `delta`s. A stream `error` event rejects with an `EgoZError` carrying its code.
    */
-  async askStream(request: AskInput, handlers: AskStreamHandlers = {}): Promise<AskResponse> {
-    for await (const event of this.askStreamIter(request, handlers)) {
-      await handlers.onEvent?.(event);
-      if (event.type === 'done') return parsed(AskResponseSchema, event, 'done event');
-    }
-    throw new EgoZError('The stream ended without a done event', { code: 'InvalidResponse' });
+  askStream(request: AskInput, handlers: AskStreamHandlers = {}): AskflowPromise<WithRequestId<AskResponse>> {
+    const stream = this.askStreamIter(request, handlers);
+    const run = async (): Promise<WithResponse<WithRequestId<AskResponse>>> => {
+      for await (const event of stream) {
+        await handlers.onEvent?.(event);
+        if (event.type === 'done') {
+          // The `done` event is the whole answer, plus its `type`.
+          const answer: AskResponse & { type?: 'done' } = { ...event };
+          delete answer.type;
+          const { response, requestId } = await stream.withResponse();
+          return { data: withRequestId<AskResponse>(answer, requestId), response, requestId };
+        }
+      }
+      throw new EgoZError('The stream ended without a done event', { code: 'InvalidResponse' });
+    };
+    return new AskflowPromise(run());
   }
 
   /**
@@ -175,40 +171,35 @@ export class AskflowClient {
   }
 
   /** Cancels a running ask by the id a stream reported (`askId`); its stream then ends with `Cancelled`. */
-  async cancel(askId: string, options: RequestOptions = {}): Promise<CancelResult> {
-    const json = await callJson(this.#transport, {
-      method: 'POST',
-      path: `/service/ask/${encodeURIComponent(askId)}/cancel`,
-      // Cancelling twice cancels once, so it is safe to repeat.
-      repeatable: true,
-      signal: options.signal,
-    });
-    return parsed(CancelResultSchema, json, 'cancel answer');
+  cancel(askId: string, options: RequestOptions = {}): AskflowPromise<WithRequestId<CancelResult>> {
+    // Cancelling twice cancels once, so it is safe to repeat.
+    return this.#call<CancelResult>({ method: 'POST', path: `/service/ask/${encodeURIComponent(askId)}/cancel`, repeatable: true, signal: options.signal }, 'cancel answer');
   }
 
   /** The project's model menu, read fresh on every call: it is the owner's current list. */
-  async listModels(options: RequestOptions = {}): Promise<ModelMenu> {
-    const json = await callJson(this.#transport, {
-      method: 'GET',
-      path: '/service/models',
-      headers: { 'X-Tenant-Id': this.tenantId, 'Cache-Control': 'no-cache' },
-      repeatable: true,
-      signal: options.signal,
-    });
-    return parsed(ModelMenuSchema, json, 'model menu');
+  listModels(options: RequestOptions = {}): AskflowPromise<WithRequestId<ModelMenu>> {
+    return this.#call<ModelMenu>(
+      { method: 'GET', path: '/service/models', headers: { 'X-Tenant-Id': this.tenantId, 'Cache-Control': 'no-cache' }, repeatable: true, signal: options.signal },
+      'model menu',
+    );
   }
 
-  /** Whether the service answers its health check (`GET /health`) within `timeout`; never throws, never retries. */
-  async ping(options: RequestOptions = {}): Promise<boolean> {
-    const attempt = new Attempt(options.signal, this.timeout);
-    try {
-      const res = await fetch(`${this.baseUrl}/health`, { signal: attempt.signal, headers: { 'Cache-Control': 'no-cache' } });
-      await res.arrayBuffer();
-      return res.ok;
-    } catch {
-      return false;
-    } finally {
-      attempt.dispose();
-    }
+  /** Whether the service answers its health check (`GET /health`) within `timeout`; never throws, never retries, sends no key. */
+  ping(options: RequestOptions = {}): AskflowPromise<boolean> {
+    const t = this.#transport;
+    const check = async (): Promise<WithResponse<boolean>> => {
+      const attempt = new Attempt(options.signal, t.timeout);
+      try {
+        const headers = requestHeaders({ ...t, auth: {} }, 'application/json', { 'Cache-Control': 'no-cache' });
+        const response = await send(t, '/health', { method: 'GET', headers }, attempt.signal);
+        await response.arrayBuffer();
+        return { data: response.ok, response, requestId: response.headers.get('x-request-id') };
+      } catch {
+        return { data: false, response: null, requestId: null };
+      } finally {
+        attempt.dispose();
+      }
+    };
+    return new AskflowPromise(check());
   }
 }

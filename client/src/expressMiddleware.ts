@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SERVICE_HEADERS, SignatureVerificationError, verifySignature, verifyWebhook, WEBHOOK_HEADERS, type SignatureFailure, type WebhookPayload } from '@askflow/contract';
+import { SERVICE_HEADERS } from '@askflow/contract/names';
+import { SignatureVerificationError, verifySignature, verifyWebhook, WEBHOOK_HEADERS, type SignatureFailure, type WebhookPayload } from './signatures.js';
 
 export interface VerifyToolCallsOptions {
   /** The project's signing secret, shared with Askflow: checks tool calls (`X-Service-Signature`). */

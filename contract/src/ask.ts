@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { HEADER_NAME, isHeaderValue } from './headers.js';
 import { JsonSchemaObject } from './jsonSchemaValue.js';
 

@@ -17,3 +17,15 @@ export * from './feedback.js';
 export * from './toolCall.js';
 export * from './openaiCompat.js';
 export * from './webhooks.js';
+// The signature schemes' names and error, which need no crypto; signing and verifying are on the
+// main entry (node:crypto) and in @askflow/client (node:crypto or Web Crypto).
+export {
+  DEFAULT_SIGNATURE_TOLERANCE_SECONDS,
+  WEBHOOK_HEADERS,
+  SignatureVerificationError,
+  type SignatureFailure,
+  type SignatureParams,
+  type VerifyWebhookOptions,
+  type WebhookHeaders,
+  type WebhookPayload,
+} from './signatureScheme.js';

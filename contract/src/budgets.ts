@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Larger than any real budget, small enough to stay exact in a double. */
 export const MAX_BUDGET_TOKENS = 1e15;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IntentSchema, UsageSchema } from './ask.js';
 
 /** One thread in `GET /manage/projects/{id}/threads`, newest first. */

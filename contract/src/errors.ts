@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every error code the service answers with, and the HTTP status each one travels with. */
 export const ERROR_STATUS = {

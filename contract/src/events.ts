@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AskResponseSchema } from './ask.js';
 
 /** `queued`: the thread is answering an earlier ask; this one runs when that one has ended. */
@@ -32,5 +32,4 @@ export function isTerminalEvent(event: StreamEvent): boolean {
   return event.type === 'done' || event.type === 'error';
 }
 
-/** Header carrying the ask's id on a streamed response: resume and cancel address it. */
-export const ASK_ID_HEADER = 'Askflow-Ask-Id';
+export { ASK_ID_HEADER } from './names.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Body of `POST /service/feedback` (answered `204`): an end user's rating of an answered ask, replaceable. */
 export const FeedbackRequestSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Deepest nesting of a JSON Schema the service takes (an ask's `jsonSchema`, a tool's `parameters`). */
 export const MAX_SCHEMA_DEPTH = 32;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { OwnerSchema } from './owners.js';
 import { KNOWLEDGE_TOOL_NAME } from './names.js';
 import { HEADER_NAME } from './headers.js';
@@ -362,3 +362,8 @@ export const AnalyticsSchema = z.object({
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 export type AnalyticsPoint = z.infer<typeof AnalyticsPointSchema>;
 export type AnalyticsView = z.infer<typeof AnalyticsSchema>;
+
+/** Body of `POST …/tools` as a caller writes it (`parameters`, `method`, `timeoutMs`, `forwardHeaders` have defaults). */
+export type ToolCreate = z.input<typeof ToolInputSchema>;
+/** Query of `GET …/analytics` as a caller writes it (`bucket` defaults to `day`). */
+export type AnalyticsQueryInput = z.input<typeof AnalyticsQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ModelEntrySchema = z.object({
   /** `<provider>:<model>`; echoed back verbatim in `model` of the ask call. */

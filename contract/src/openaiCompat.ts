@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AskRequestSchema, IntentSchema, MAX_MESSAGE_CHARS, SourceSchema } from './ask.js';
 import { JsonSchemaObject } from './jsonSchemaValue.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A project owner as the management API shows it: never its password hash. */
 export const OwnerSchema = z.object({ id: z.string(), email: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const headerMap = z.record(z.string(), z.string());
 

@@ -134,13 +134,14 @@ describe('errors', () => {
   it('an unknown thread is an EgoZError with code NotFound (404), not a ValidationError', async () => {
     const err = await refusal(local, { message: 'x', threadId: '6f0c5e0e-1111-4a8b-9c3d-2e4f5a6b7c8d' });
     expect(err).not.toBeInstanceOf(ValidationError);
-    expect(err).toMatchObject({ name: 'EgoZError', code: 'NotFound', status: 404 });
+    expect(err).toMatchObject({ name: 'NotFoundError', code: 'NotFound', status: 404 });
+    expect(err).toBeInstanceOf(EgoZError);
   });
 
   it('an Idempotency-Key reused with another body is a 409 IdempotencyKeyReused, not retried', async () => {
     await clientFor(local).ask({ message: 'first body' }, { idempotencyKey: 'reused-key' });
     const err = await refusal(local, { message: 'second body' }, { idempotencyKey: 'reused-key' });
-    expect(err).toMatchObject({ name: 'EgoZError', code: 'IdempotencyKeyReused', status: 409 });
+    expect(err).toMatchObject({ name: 'ConflictError', code: 'IdempotencyKeyReused', status: 409 });
   });
 
   it('an unreachable service is a NetworkError after the retries', async () => {
@@ -150,6 +151,6 @@ describe('errors', () => {
   });
 
   it('cancelling an ask that does not exist is an EgoZError NotFound', async () => {
-    await expect(clientFor(local).cancel(`ask-${local.tenantId}-nope`)).rejects.toMatchObject({ name: 'EgoZError', code: 'NotFound', status: 404 });
+    await expect(clientFor(local).cancel(`ask-${local.tenantId}-nope`)).rejects.toMatchObject({ name: 'NotFoundError', code: 'NotFound', status: 404 });
   });
 });

@@ -19,7 +19,10 @@ export type Fault =
 
 export interface ProxiedRequest {
   method: string;
+  /** The path forwarded (without a `/~<key>` prefix). */
   url: string;
+  /** The key of a `/~<key>/…` request (see `injectFor`); null for other requests. */
+  key: string | null;
   headers: IncomingHttpHeaders;
   fault: Fault['kind'];
   /** Status and headers the service answered (not what a fault replaced them with). */
@@ -36,6 +39,14 @@ export interface FaultyProxy {
   requests: ProxiedRequest[];
   /** Queue faults for the next requests, one each, in order; then requests pass. */
   inject(...faults: Fault[]): void;
+  /**
+   * Queue faults for the next requests under `/~<key>/` only (the prefix is stripped before
+   * forwarding): a client whose baseUrl is `${baseUrl}/~<key>` gets them whatever else is
+   * going through the proxy at the same time, e.g. from another process.
+   */
+  injectFor(key: string, ...faults: Fault[]): void;
+  /** Serves `files` (path → content and type) itself, for pages that must share the api's origin. */
+  serve(files: Record<string, { body: string | Uint8Array; type: string }>): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -44,13 +55,21 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
   const upstream = new URL(target);
   const requests: ProxiedRequest[] = [];
   let faults: Fault[] = [];
+  const keyed = new Map<string, Fault[]>();
+  let files: Record<string, { body: string | Uint8Array; type: string }> = {};
 
   const server = createServer((req, res) => {
-    const fault = faults.shift() ?? { kind: 'pass' };
+    const file = files[req.url ?? ''];
+    if (file) return void res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body);
+    const prefix = /^\/~([\w.-]+)(\/.*)$/.exec(req.url ?? '');
+    const key = prefix?.[1] ?? null;
+    const url = prefix?.[2] ?? req.url ?? '';
+    const fault = (key !== null ? keyed.get(key)?.shift() : faults.shift()) ?? { kind: 'pass' };
     let markClosed!: () => void;
     const record: ProxiedRequest = {
       method: req.method ?? '',
-      url: req.url ?? '',
+      url,
+      key,
       headers: req.headers,
       fault: fault.kind,
       upstreamStatus: null,
@@ -75,7 +94,7 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
     }
 
     const forwarded = request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: url, headers: { ...req.headers, host: upstream.host } },
       (up) => {
         record.upstreamStatus = up.statusCode ?? null;
         record.upstreamHeaders = up.headers;
@@ -118,9 +137,13 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
     inject: (...more) => void faults.push(...more),
+    injectFor: (key, ...more) => void keyed.set(key, [...(keyed.get(key) ?? []), ...more]),
+    serve: (more) => void (files = { ...files, ...more }),
     reset: () => {
       requests.length = 0;
       faults = [];
+      keyed.clear();
+      files = {};
     },
     close: async () => {
       server.closeAllConnections();

@@ -28,7 +28,7 @@ async function pack(pkg: 'contract' | 'client'): Promise<{ tarball: string; file
 
 /** What a package needs: for every source module its ESM and CommonJS code and types, and the CommonJS marker. */
 async function expectedFiles(pkg: 'contract' | 'client', extra: string[]): Promise<string[]> {
-  const modules = (await readdir(join(REPO_ROOT, pkg, 'src'))).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3));
+  const modules = (await readdir(join(REPO_ROOT, pkg, 'src'), { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3));
   const built = modules.flatMap((m) => [`dist/${m}.js`, `dist/${m}.d.ts`, `dist/cjs/${m}.js`, `dist/cjs/${m}.d.ts`]);
   return [...built, 'dist/cjs/package.json', 'package.json', ...extra].sort();
 }
@@ -122,5 +122,21 @@ console.log(JSON.stringify([typeof ProjectSchema.parse, typeof computeSignature,
     const listed = tsc.stdout.split('\n');
     expect(listed.filter((f) => f.includes('error TS'))).toEqual([]);
     expect(listed).toEqual(expect.arrayContaining([join(app, 'node_modules/@askflow/client/dist/index.d.ts'), join(app, 'node_modules/@askflow/client/dist/cjs/index.d.ts')]));
+
+    // And for projects still on the older resolution (`node10`, no "exports"): the subpaths the
+    // declarations import are found through typesVersions, so the types stay real there too (a
+    // misspelt field is still caught: were they `any`, the @ts-expect-error would be unused).
+    const legacy = join(app, 'legacy');
+    await mkdir(legacy);
+    await writeFile(join(legacy, 'typed.ts'), consumer('cts').replace('typed (cts)', 'typed (node10)'));
+    await writeFile(
+      join(legacy, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10', target: 'ES2022', esModuleInterop: true, strict: true, noEmit: true, skipLibCheck: true, lib: ['ES2023', 'DOM'], types: ['node'], typeRoots: [join(REPO_ROOT, 'node_modules/@types')] },
+        files: ['typed.ts'],
+      }),
+    );
+    const old = await run(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', legacy], { cwd: legacy }).catch((e: { stdout: string }) => e);
+    expect(old.stdout.split('\n').filter((f) => f.includes('error TS'))).toEqual([]);
   }, 90_000);
 });

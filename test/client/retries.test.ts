@@ -62,7 +62,7 @@ describe('retries are safe: a retried ask runs once', () => {
   it('gives up after `retries` more attempts with the last error', async () => {
     h.proxy.inject(...Array.from({ length: 3 }, () => ({ kind: 'status' as const, status: 500, code: 'Internal' })));
     const err = await clientFor(remote, { baseUrl: h.proxy.baseUrl, retries: 2 }).ask({ message: 'never' }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ name: 'EgoZError', code: 'Internal', status: 500 });
+    expect(err).toMatchObject({ name: 'InternalServerError', code: 'Internal', status: 500 });
     expect(asks()).toHaveLength(3);
   });
 

@@ -61,7 +61,7 @@ describe('askStream and askStreamIter', () => {
   });
 
   it('refusals are thrown before any event, as the matching error class', async () => {
-    await expect(drain(clientFor(remote).askStreamIter({ message: 'x', model: 'openai:o1' }))).rejects.toMatchObject({ name: 'ValidationError', code: 'MODEL_NOT_ALLOWED' });
+    await expect(drain(clientFor(remote).askStreamIter({ message: 'x', model: 'openai:o1' }))).rejects.toMatchObject({ name: 'ModelNotAllowedError', code: 'MODEL_NOT_ALLOWED' });
     await expect(clientFor({ ...remote, apiKey: `askflow_test_${'C'.repeat(43)}` }).askStream({ message: 'x' })).rejects.toBeInstanceOf(AuthenticationError);
     await expect(clientFor(remote).askStream({ message: '' })).rejects.toBeInstanceOf(ValidationError);
   });

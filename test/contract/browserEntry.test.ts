@@ -8,14 +8,32 @@ import * as main from '@askflow/contract';
 import * as browser from '@askflow/contract/browser';
 import { REPO_ROOT } from '../../infra/paths.js';
 
-/** The packages (non-relative specifiers) a module reaches, through its relative imports and re-exports. */
+/** The specifiers a module imports or re-exports at run time (type-only ones are erased, so left out). */
+function runtimeSpecifiers(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+      const typeOnly = clause?.isTypeOnly || (clause !== undefined && !clause.name && named !== undefined && named.length > 0 && named.every((e) => e.isTypeOnly));
+      if (!typeOnly) found.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
+      const named = statement.exportClause && ts.isNamedExports(statement.exportClause) ? statement.exportClause.elements : undefined;
+      if (!(named && named.length > 0 && named.every((e) => e.isTypeOnly))) found.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    }
+  }
+  return found;
+}
+
+/** The packages (non-relative specifiers) a module reaches at run time, through its relative imports and re-exports. */
 function packagesReached(entry: string): string[] {
   const seen = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+    for (const fileName of runtimeSpecifiers(file)) {
       if (fileName.startsWith('.')) visit(resolve(dirname(file), fileName.replace(/\.js$/, '.ts')));
       else packages.add(fileName);
     }
@@ -30,6 +48,14 @@ describe('the browser-safe entries', () => {
     expect(packagesReached('client/src/sseParser.ts')).toEqual([]);
     // The check above would see one: the main entry reaches node:crypto.
     expect(packagesReached('contract/src/index.ts')).toEqual(['node:crypto', 'zod']);
+    // What the client loads on every runtime reaches neither zod nor a Node built-in: the names and
+    // the signature schemes are on zod-free subpaths, and crypto comes through `#crypto`, whose
+    // web build reaches nothing.
+    expect(packagesReached('contract/src/names.ts')).toEqual([]);
+    expect(packagesReached('contract/src/signing.ts')).toEqual([]);
+    expect(packagesReached('client/src/signatures.ts')).toEqual(['#crypto', '@askflow/contract/signing']);
+    expect(packagesReached('client/src/platform/cryptoWeb.ts')).toEqual([]);
+    expect(packagesReached('client/src/client.ts')).toEqual(['#crypto', '@askflow/contract/names']);
   });
 
   it('are what the package exports under ./browser and ./sse, and the main entry still has all of it', () => {
@@ -39,10 +65,8 @@ describe('the browser-safe entries', () => {
 
     expect(Object.entries(browser).filter(([name, value]) => (main as Record<string, unknown>)[name] !== value)).toEqual([]);
     const onlyMain = Object.keys(main).filter((name) => !(name in browser)).sort();
-    // The signature schemes (tool calls, and webhooks the Standard Webhooks way) need node:crypto.
-    expect(onlyMain).toEqual([
-      'DEFAULT_SIGNATURE_TOLERANCE_SECONDS', 'SignatureVerificationError', 'WEBHOOK_HEADERS', 'computeSignature', 'signWebhook', 'signatureHeader',
-      'validateSignature', 'validateWebhook', 'verifySignature', 'verifyWebhook', 'webhookSecretKey',
-    ]);
+    // Signing and verifying (tool calls, and webhooks the Standard Webhooks way) need node:crypto;
+    // the schemes' names and error need nothing and are in both.
+    expect(onlyMain).toEqual(['computeSignature', 'signWebhook', 'signatureHeader', 'validateSignature', 'validateWebhook', 'verifySignature', 'verifyWebhook', 'webhookSecretKey']);
   });
 });
