@@ -16,15 +16,18 @@ import { replaceChunks } from '../store/chunks.js';
 import { createDocument } from '../store/documents.js';
 import { createPool } from '../store/pool.js';
 import { createProject } from '../store/projects.js';
-import { ensureCorpus, PAGES, readPage } from './corpus.js';
+import { ensureCorpus, readPage, selectedCorpus } from './corpus.js';
 import { mrr, recallAt, retrievalRows, type RetrievalOutcome } from './metrics.js';
-import { RETRIEVAL_SET } from './sets/retrieval.js';
+import { RETRIEVAL_SETS } from './sets/retrievalSets.js';
 
 const TOP_K = 5;
 /** The embedding model (`<provider>:<model>` of a built-in provider); the default for new projects unless set. */
 const model = process.env.EVAL_EMBEDDING_MODEL ?? 'local:lexical-256';
 
-ensureCorpus();
+// EVAL_CORPUS: `git` (the default; its tuning half is where parameters were chosen) or `sqlite`.
+const corpus = selectedCorpus();
+const RETRIEVAL_SET = RETRIEVAL_SETS[corpus.name];
+ensureCorpus(corpus);
 const t = await startTestStack();
 const pool = createPool(t.info.databaseUrl, 4);
 try {
@@ -36,8 +39,8 @@ try {
   const index = new ExactVectorIndex({ sql: pool });
   let chunks = 0;
   const started = performance.now();
-  for (const page of PAGES) {
-    const html = Buffer.from(readPage(page));
+  for (const page of corpus.pages) {
+    const html = Buffer.from(readPage(corpus, page));
     const doc = await createDocument(pool, { projectId: project.id, name: `${page}.html`, kind: 'html', sourceUrl: null, content: html, contentHash: null });
     const parts = chunkDocument(await parseDocument('html', html, `${page}.html`), { chunkTokens: 300, overlapTokens: 40 });
     const ids = await replaceChunks(pool, project.id, doc.id, parts);
@@ -45,7 +48,7 @@ try {
     await index.upsert(project.id, ids.map((chunkId, i) => ({ chunkId, documentId: doc.id, vector: vectors[i]! })));
     chunks += parts.length;
   }
-  console.log(`[eval] ${PAGES.length} pages, ${chunks} chunks, indexed in ${((performance.now() - started) / 1000).toFixed(1)} s with ${embedder.id}`);
+  console.log(`[eval] ${corpus.title}: ${corpus.pages.length} pages, ${chunks} chunks, indexed in ${((performance.now() - started) / 1000).toFixed(1)} s with ${embedder.id}`);
 
   // EVAL_SWEEP: a JSON list of FusionParams overrides to compare, e.g. [{"lexicalWeight":2},{"b":0.5}].
   const sweep = JSON.parse(process.env.EVAL_SWEEP ?? '[{}]') as Partial<FusionParams>[];
