@@ -22,7 +22,14 @@ interface Unit {
  * punctuation at its end, as reference pages set options, settings and commands.
  */
 function isTermLine(paragraph: string): boolean {
-  return !paragraph.includes('\n') && paragraph.length <= 100 && !/[.!?,;:]$/.test(paragraph) && paragraph.split(/\s+/).length <= 8;
+  return (
+    !paragraph.includes('\n') &&
+    paragraph.length <= 100 &&
+    !/[.!?,;:]$/.test(paragraph) &&
+    paragraph.split(/\s+/).length <= 8 &&
+    // A rule (<hr> comes out as a line of dashes) names nothing.
+    /[\p{L}\p{N}]/u.test(paragraph)
+  );
 }
 
 /** Sentences of a paragraph; "e.g." and "i.e." do not end one, nor does a period inside a name ("push.default"). */

@@ -65,6 +65,15 @@ describe('the offline model answers', () => {
     expect(past.text).toBe('Untracked files in the way of a checkout are deleted by other commands too. (git-reset.html)');
   });
 
+  it('takes no rule (a line of dashes) for a term', async () => {
+    const pragmaPage: ContextPassage = {
+      source: 'pragma.html#12',
+      text: '----------------------------------------\n\nThis pragma is a no-op within a transaction; foreign key enforcement may only be changed outside one.',
+    };
+    const { text } = await local.generate(chatRequest({ message: 'When can foreign key enforcement be changed?', context: [pragmaPage] }));
+    expect(text).toBe('This pragma is a no-op within a transaction; foreign key enforcement may only be changed outside one. (pragma.html)');
+  });
+
   it('finds a short option the question names as a whole token, not inside a longer one', async () => {
     const cherryPick: ContextPassage = {
       source: 'git-cherry-pick.html#4',
