@@ -96,7 +96,7 @@ export async function retrieve(
 ): Promise<RetrievedChunk[]> {
   const p = { ...FUSION_DEFAULTS, ...opts.fusion };
   const [lexical, vector] = await Promise.all([
-    opts.mode === 'vector' ? [] : bm25Search(deps.pool, projectId, [{ text: question, weight: 1 }], DOCUMENT_CANDIDATES, { k1: p.k1, b: p.b, commonShare: p.commonShare }),
+    opts.mode === 'vector' ? [] : bm25Search(deps.pool, projectId, [{ text: question, weight: 1 }], p.documentWeight > 0 ? DOCUMENT_CANDIDATES : CANDIDATES, { k1: p.k1, b: p.b, commonShare: p.commonShare }),
     opts.mode === 'lexical'
       ? []
       : deps.embedder.embed([question]).then(([q]) => deps.index.query(projectId, q!, CANDIDATES + 1)).then((m) => settled(m).filter((x) => x.score >= opts.minScore)),
