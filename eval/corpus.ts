@@ -1,18 +1,30 @@
-// The evaluation corpus: 100 pages of Git's HTML manual as Debian ships it in `git-doc`
-// (GPL-2, © Linus Torvalds and others; see /usr/share/doc/git-doc/copyright). It is installed
-// from the Debian archive rather than copied into this repository, so nothing of it is
-// redistributed here. PostgreSQL's documentation is deliberately not used: it is kept for a
-// hidden judging set.
+// The evaluation corpora, installed from the Debian archive rather than copied into this
+// repository, so nothing of them is redistributed here:
+// - `git`: 100 pages of Git's HTML manual as Debian ships it in `git-doc` (GPL-2, © Linus
+//   Torvalds and others; see /usr/share/doc/git-doc/copyright). Labelled sets: intent and
+//   retrieval; the fusion and answer parameters were tuned on its tuning half.
+// - `sqlite`: 100 pages of SQLite's documentation from `sqlite3-doc` (public domain; see
+//   /usr/share/doc/sqlite3-doc/copyright). A second retrieval set nothing was tuned on, so a
+//   change that only fits the Git manual shows there.
+// PostgreSQL's documentation is deliberately not used: it is kept for a hidden judging set.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const CORPUS_DIR = '/usr/share/doc/git-doc';
-export const CORPUS_PACKAGE = 'git-doc';
+export interface Corpus {
+  name: 'git' | 'sqlite';
+  /** What the evaluation prints. */
+  title: string;
+  /** The Debian package that installs it. */
+  debianPackage: string;
+  dir: string;
+  /** The pages, without `.html`. */
+  pages: readonly string[];
+}
 
-/** The pages, without `.html`: the user-facing commands and the guides (no internals, no release notes). */
+/** The user-facing commands and the guides (no internals, no release notes). */
 // prettier-ignore
-export const PAGES: readonly string[] = [
+const GIT_PAGES: readonly string[] = [
   'git-add', 'git-am', 'git-apply', 'git-archive', 'git-bisect', 'git-blame', 'git-branch', 'git-bundle',
   'git-cat-file', 'git-check-attr', 'git-check-ignore', 'git-checkout', 'git-cherry', 'git-cherry-pick',
   'git-clean', 'git-clone', 'git-commit', 'git-commit-graph', 'git-config', 'git-count-objects',
@@ -30,16 +42,47 @@ export const PAGES: readonly string[] = [
   'gitrevisions', 'gitsubmodules', 'gittutorial', 'gitworkflows',
 ];
 
+/** The SQL language pages and the guides to SQLite's features (no C API reference, no news). */
+// prettier-ignore
+const SQLITE_PAGES: readonly string[] = [
+  'lang_aggfunc', 'lang_altertable', 'lang_analyze', 'lang_attach', 'lang_comment', 'lang_conflict', 'lang_corefunc',
+  'lang_createindex', 'lang_createtable', 'lang_createtrigger', 'lang_createview', 'lang_createvtab', 'lang_datefunc',
+  'lang_delete', 'lang_detach', 'lang_dropindex', 'lang_droptable', 'lang_droptrigger', 'lang_dropview', 'lang_explain',
+  'lang_expr', 'lang_indexedby', 'lang_insert', 'lang_keywords', 'lang_mathfunc', 'lang_naming', 'lang_reindex',
+  'lang_replace', 'lang_returning', 'lang_savepoint', 'lang_select', 'lang_transaction', 'lang_update', 'lang_upsert',
+  'lang_vacuum', 'lang_with', 'autoinc', 'datatype3', 'foreignkeys', 'fts5', 'json1', 'pragma', 'wal', 'cli', 'lockingv3',
+  'isolation', 'inmemorydb', 'limits', 'nulls', 'partialindex', 'expridx', 'gencol', 'stricttables', 'withoutrowid',
+  'rowidtable', 'windowfunctions', 'rtree', 'csv', 'uri', 'tempfiles', 'backup', 'atomiccommit', 'quirks', 'faq',
+  'optoverview', 'queryplanner', 'eqp', 'rescode', 'loadext', 'printf', 'sqlar', 'sqldiff', 'threadsafe', 'sharedcache',
+  'mmap', 'vtab', 'dbstat', 'series', 'carray', 'zipfile', 'transactional', 'different', 'whentouse', 'howtocorrupt',
+  'recovery', 'appfileformat', 'serverless', 'zeroconf', 'features', 'omitted', 'conflict', 'deterministic', 'rowvalue',
+  'schematab', 'security', 'undoredo', 'sessionintro', 'floatingpoint', 'dbpage', 'errlog',
+];
+
+export const CORPORA: Record<Corpus['name'], Corpus> = {
+  git: { name: 'git', title: "Git's manual (Debian git-doc)", debianPackage: 'git-doc', dir: '/usr/share/doc/git-doc', pages: GIT_PAGES },
+  sqlite: { name: 'sqlite', title: "SQLite's documentation (Debian sqlite3-doc)", debianPackage: 'sqlite3-doc', dir: '/usr/share/doc/sqlite3', pages: SQLITE_PAGES },
+};
+
+/** The corpus `EVAL_CORPUS` names (`git` unless set). */
+export function selectedCorpus(): Corpus {
+  const name = process.env.EVAL_CORPUS ?? 'git';
+  const corpus = CORPORA[name as Corpus['name']];
+  if (!corpus) throw new Error(`EVAL_CORPUS=${name}: not one of ${Object.keys(CORPORA).join(', ')}`);
+  return corpus;
+}
+
 function say(message: string): void {
   console.log(`[eval] ${message}`);
 }
 
 /**
- * Makes sure the manual is on this machine: installs `git-doc` with apt-get when missing (as
- * `npm test` does for chromium), or says how to when that is not possible.
+ * Makes sure the corpus is on this machine: installs its Debian package with apt-get when
+ * missing (as `npm test` does for chromium), or says how to when that is not possible.
  */
-export function ensureCorpus(): void {
-  if (PAGES.every((p) => existsSync(pagePath(p)))) return;
+export function ensureCorpus(corpus: Corpus): void {
+  const CORPUS_PACKAGE = corpus.debianPackage;
+  if (corpus.pages.every((p) => existsSync(pagePath(corpus, p)))) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
@@ -52,14 +95,14 @@ export function ensureCorpus(): void {
   if (!install() && (spawnSync('apt-get', ['update'], { stdio: 'inherit', env }).status !== 0 || !install())) {
     throw new Error(`apt-get install ${CORPUS_PACKAGE} failed; install it yourself and run npm run eval again.`);
   }
-  const missing = PAGES.filter((p) => !existsSync(pagePath(p)));
+  const missing = corpus.pages.filter((p) => !existsSync(pagePath(corpus, p)));
   if (missing.length) throw new Error(`${CORPUS_PACKAGE} is installed but lacks ${missing.join(', ')} (a dpkg path-exclude for /usr/share/doc?)`);
 }
 
-export function pagePath(page: string): string {
-  return join(CORPUS_DIR, `${page}.html`);
+export function pagePath(corpus: Corpus, page: string): string {
+  return join(corpus.dir, `${page}.html`);
 }
 
-export function readPage(page: string): string {
-  return readFileSync(pagePath(page), 'utf8');
+export function readPage(corpus: Corpus, page: string): string {
+  return readFileSync(pagePath(corpus, page), 'utf8');
 }

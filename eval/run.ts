@@ -1,20 +1,21 @@
 /**
  * The evaluation you can rerun: `npm run eval`. Starts the stack as the tests do, makes a
  * project through the management API (RAG and tools on, ragTopK 5, the offline `local` model
- * and embeddings), adds the two tools (served locally), ingests 100 pages of Git's manual
+ * and embeddings), adds the two tools (served locally), ingests 100 pages of a corpus
  * (eval/corpus.ts), asks every labelled prompt through `POST /service/ask` and prints intent
  * accuracy with its confusion matrix, and recall@5, MRR and the key-term rate, each for the
- * tuning and the held-out halves. Per-question results go to .askflow/eval/results.json.
+ * tuning and the held-out halves. Per-question results go to .askflow/eval/<corpus>/results.json.
+ * EVAL_CORPUS picks the corpus (`git`, the default, or `sqlite`: retrieval questions only).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AskResponseSchema, type AskResponse } from '@askflow/contract';
 import { STATE_DIR } from '../infra/paths.js';
 import { startTestStack } from '../infra/testStack.js';
-import { ensureCorpus, PAGES, readPage } from './corpus.js';
+import { ensureCorpus, readPage, selectedCorpus } from './corpus.js';
 import { confusionRows, intentRows, retrievalRows, type IntentOutcome, type RetrievalOutcome } from './metrics.js';
 import { INTENT_SET } from './sets/intent.js';
-import { RETRIEVAL_SET } from './sets/retrieval.js';
+import { RETRIEVAL_SETS } from './sets/retrievalSets.js';
 import { startToolServer, toolDefinitions } from './toolServer.js';
 
 const CONCURRENCY = 4;
@@ -45,7 +46,12 @@ async function pooled<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<
   return out;
 }
 
-ensureCorpus();
+// EVAL_CORPUS: `git` (default) or `sqlite`. The intent prompts are written for the Git manual
+// (their `rag` ones ask about it), so they are asked only over that corpus.
+const corpus = selectedCorpus();
+const RETRIEVAL_SET = RETRIEVAL_SETS[corpus.name];
+const INTENTS = corpus.name === 'git' ? INTENT_SET : [];
+ensureCorpus(corpus);
 const started = performance.now();
 const tools = await startToolServer();
 const t = await startTestStack();
@@ -60,7 +66,7 @@ try {
 
   const { token } = await expectJson<{ token: string }>(await call('POST', '/manage/signup', null, { email: `eval-${process.pid}@example.test`, password: 'evaluation password' }), 201);
   const project = await expectJson<{ id: string; chatModel: string; embeddingModel: string }>(
-    await call('POST', '/manage/projects', token, { name: 'eval: git manual', ragEnabled: true, toolsEnabled: true, ragTopK: 5, rateLimitPerMinute: 1_000_000, keyRateLimitPerMinute: 1_000_000 }),
+    await call('POST', '/manage/projects', token, { name: `eval: ${corpus.name}`, ragEnabled: true, toolsEnabled: true, ragTopK: 5, rateLimitPerMinute: 1_000_000, keyRateLimitPerMinute: 1_000_000 }),
     201,
   );
   const { key } = await expectJson<{ key: string }>(await call('POST', `/manage/projects/${project.id}/keys`, token, { mode: 'test' }), 201);
@@ -68,13 +74,13 @@ try {
 
   // Ingestion: every page uploaded, then waited for.
   const ingestStarted = performance.now();
-  for (const page of PAGES) {
-    await expectJson(await call('POST', `/manage/projects/${project.id}/knowledge`, token, { name: `${page}.html`, text: readPage(page) }), 202);
+  for (const page of corpus.pages) {
+    await expectJson(await call('POST', `/manage/projects/${project.id}/knowledge`, token, { name: `${page}.html`, text: readPage(corpus, page) }), 202);
   }
   let docs: { name: string; status: string; chunksTotal: number }[] = [];
   for (;;) {
     docs = (await expectJson<{ documents: typeof docs }>(await call('GET', `/manage/projects/${project.id}/knowledge`, token), 200)).documents;
-    if (docs.length >= PAGES.length && docs.every((d) => d.status === 'ready' || d.status === 'failed')) break;
+    if (docs.length >= corpus.pages.length && docs.every((d) => d.status === 'ready' || d.status === 'failed')) break;
     await new Promise((r) => setTimeout(r, 500));
   }
   const ingestSeconds = (performance.now() - ingestStarted) / 1000;
@@ -93,8 +99,8 @@ try {
     return AskResponseSchema.parse(JSON.parse(text));
   };
 
-  const intentAnswers = await pooled(INTENT_SET, (p) => ask(p.message));
-  const intents: IntentOutcome[] = INTENT_SET.map((p, i) => {
+  const intentAnswers = await pooled(INTENTS, (p) => ask(p.message));
+  const intents: IntentOutcome[] = INTENTS.map((p, i) => {
     const a = intentAnswers[i]!;
     const ok = !('error' in a);
     return {
@@ -114,13 +120,13 @@ try {
     return { kind: q.kind, split: q.split, rank: at === -1 ? null : at + 1, termInAnswer: a.answer.toLowerCase().includes(q.term.toLowerCase()) };
   });
 
-  const outDir = join(STATE_DIR, 'eval');
+  const outDir = join(STATE_DIR, 'eval', corpus.name);
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
     join(outDir, 'results.json'),
     JSON.stringify(
       {
-        intents: INTENT_SET.map((p, i) => ({ ...p, answer: intentAnswers[i] })),
+        intents: INTENTS.map((p, i) => ({ ...p, answer: intentAnswers[i] })),
         retrieval: RETRIEVAL_SET.map((q, i) => ({ ...q, rank: retrieval[i]!.rank, termInAnswer: retrieval[i]!.termInAnswer, answer: retrievalAnswers[i] })),
       },
       null,
@@ -129,11 +135,13 @@ try {
   );
 
   console.log(
-    `\nAskflow evaluation — corpus: ${docs.length} pages of Git's manual (Debian git-doc), ${chunks} chunks, ingested in ${ingestSeconds.toFixed(1)} s` +
+    `\nAskflow evaluation — corpus: ${docs.length} pages of ${corpus.title}, ${chunks} chunks, ingested in ${ingestSeconds.toFixed(1)} s` +
       ` (${Math.round(chunks / ingestSeconds)} chunks/s); model ${project.chatModel}, embeddings ${project.embeddingModel}, ragTopK 5`,
   );
-  table(`Intent (${INTENT_SET.length} labelled prompts)`, intentRows(intents));
-  table('Intent confusion (rows: expected, columns: reported)', confusionRows(intents));
+  if (intents.length) {
+    table(`Intent (${intents.length} labelled prompts)`, intentRows(intents));
+    table('Intent confusion (rows: expected, columns: reported)', confusionRows(intents));
+  }
   table(`Retrieval through the ask (${RETRIEVAL_SET.length} labelled questions; rank of the first source from an expected page)`, retrievalRows(retrieval));
   console.log(`\nPer-question results: ${join(outDir, 'results.json')}; total ${((performance.now() - started) / 1000).toFixed(0)} s`);
 } finally {

@@ -1,6 +1,6 @@
 // BM25 ranking of a project's chunks: the weights are worked out here from the statistics
 // PostgreSQL keeps (how many chunks hold each stem); the scoring runs there (store/bm25.ts).
-import { bm25Rank, stemStats, type WeightedText } from '../store/bm25.js';
+import { bm25Rank, stemStats, type Bm25Hit, type WeightedText } from '../store/bm25.js';
 import type { Pool } from '../store/pool.js';
 
 export interface Bm25Params {
@@ -54,7 +54,7 @@ export function candidateStems(stems: { lexeme: string; df: number }[], chunks: 
  * Okapi BM25 over the project's chunks for weighted phrases (the question itself weighs 1):
  * each stem weighs idf = ln(1 + (N − df + 0.5) / (df + 0.5)) times its phrase's weight.
  */
-export async function bm25Search(pool: Pool, projectId: string, texts: WeightedText[], limit: number, params: Bm25Params): Promise<{ id: string; score: number }[]> {
+export async function bm25Search(pool: Pool, projectId: string, texts: WeightedText[], limit: number, params: Bm25Params): Promise<Bm25Hit[]> {
   const { stems, chunks: n, tokens } = await stemStats(pool, projectId, texts);
   const present = stems.filter((s) => s.df > 0);
   if (!present.length || !n) return [];

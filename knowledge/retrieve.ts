@@ -2,6 +2,7 @@ import type { Pool } from '../store/pool.js';
 import { chunksByIds, type StoredChunk } from '../store/chunks.js';
 import type { Embedder } from '../providers/types.js';
 import { bm25Search } from './lexical.js';
+import type { Bm25Hit } from '../store/bm25.js';
 import type { VectorIndex } from './types.js';
 
 export type RetrievalMode = 'lexical' | 'vector' | 'hybrid';
@@ -26,6 +27,10 @@ export interface FusionParams {
   b: number;
   /** Stems in more of the project's chunks than this share score but do not select candidates. */
   commonShare: number;
+  /** Weight of the document list (documents ranked by their best chunks' BM25) against the vector list's 1. */
+  documentWeight: number;
+  /** How many of a document's best chunks add up to its score in the document list. */
+  documentChunks: number;
 }
 
 /**
@@ -33,9 +38,11 @@ export interface FusionParams {
  * BM25 ranks paraphrased questions far better than the hashed lexical vectors do, so its list
  * weighs 3 to the vectors' 1; a smaller k and a milder length normalisation than the textbook
  * 60 and 0.75 each gained there. WordNet synonyms of the question's words were tried as a
- * lower-weighted expansion and dropped: they did not help the tuning half.
+ * lower-weighted expansion and dropped: they did not help the tuning half. The document list
+ * (weight 3, a document's 5 best chunks; swept 2–4 and 1/3/5/10 chunks) raised the tuning
+ * half's recall@5 0.765 → 0.794 and MRR 0.665 → 0.691.
  */
-export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25 };
+export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 5 };
 
 export interface RetrievalOptions {
   topK: number;
@@ -48,6 +55,10 @@ export interface RetrievalOptions {
 
 /** Candidates each list contributes before fusion. */
 const CANDIDATES = 50;
+/** BM25 candidates the document list is made from. */
+const DOCUMENT_CANDIDATES = 300;
+/** Documents of the document list whose best chunk joins the fusion even when no other list had it. */
+const CANDIDATES_DOCUMENTS = 10;
 
 /**
  * 1-based ranks of a best-first list where equal scores share a rank, so the order in which a
@@ -85,25 +96,57 @@ export async function retrieve(
 ): Promise<RetrievedChunk[]> {
   const p = { ...FUSION_DEFAULTS, ...opts.fusion };
   const [lexical, vector] = await Promise.all([
-    opts.mode === 'vector' ? [] : bm25Search(deps.pool, projectId, [{ text: question, weight: 1 }], CANDIDATES, { k1: p.k1, b: p.b, commonShare: p.commonShare }),
+    opts.mode === 'vector' ? [] : bm25Search(deps.pool, projectId, [{ text: question, weight: 1 }], p.documentWeight > 0 ? DOCUMENT_CANDIDATES : CANDIDATES, { k1: p.k1, b: p.b, commonShare: p.commonShare }),
     opts.mode === 'lexical'
       ? []
       : deps.embedder.embed([question]).then(([q]) => deps.index.query(projectId, q!, CANDIDATES + 1)).then((m) => settled(m).filter((x) => x.score >= opts.minScore)),
   ]);
   const fused = new Map<string, { score: number; similarity: number | null }>();
-  const lexicalRanks = sharedRanks(lexical.map((h) => h.score));
-  lexical.forEach((hit, i) => fused.set(hit.id, { score: p.lexicalWeight / (p.rrfK + lexicalRanks[i]!), similarity: null }));
+  const lexicalTop = lexical.slice(0, CANDIDATES);
+  const lexicalRanks = sharedRanks(lexicalTop.map((h) => h.score));
+  lexicalTop.forEach((hit, i) => fused.set(hit.id, { score: p.lexicalWeight / (p.rrfK + lexicalRanks[i]!), similarity: null }));
   const vectorRanks = sharedRanks(vector.map((h) => h.score));
   vector.forEach((hit, i) => {
     const prior = fused.get(hit.chunkId);
     fused.set(hit.chunkId, { score: (prior?.score ?? 0) + 1 / (p.rrfK + vectorRanks[i]!), similarity: hit.score });
   });
+  const documents = documentList(lexical, p);
+  // A document's best chunk stands for it even when the chunk list did not reach it.
+  for (const best of documents.best.values()) if (!fused.has(best)) fused.set(best, { score: 0, similarity: null });
   const rows = await chunksByIds(deps.pool, projectId, [...fused.keys()]);
+  for (const row of rows) fused.get(row.id)!.score += documents.bonus.get(row.documentId) ?? 0;
   // A vector index may briefly hold a chunk that was just replaced; such ids are dropped here.
   const ranked = rows
     .map((row) => ({ ...row, ...fused.get(row.id)! }))
     .sort((a, b) => b.score - a.score || (a.document < b.document ? -1 : a.document > b.document ? 1 : 0) || a.chunkIndex - b.chunkIndex || (a.id < b.id ? -1 : 1));
   return diversify(ranked, opts.topK, p.perDocument);
+}
+
+/**
+ * The document list: documents ranked by the sum of their `documentChunks` best BM25 chunk
+ * scores among the candidates, as a fused bonus for each of their chunks. A page where several
+ * passages each share some of the question's words is likelier the answer than a page where a
+ * single passage happens to — which is how a question worded unlike its page still finds it.
+ * Sums are rounded so equal documents score exactly alike, and equal scores share a rank.
+ */
+function documentList(hits: Bm25Hit[], p: FusionParams): { bonus: Map<string, number>; best: Map<string, string> } {
+  const bonus = new Map<string, number>();
+  const best = new Map<string, string>();
+  if (p.documentWeight <= 0) return { bonus, best };
+  const scores = new Map<string, number[]>();
+  for (const h of hits) {
+    const xs = scores.get(h.documentId);
+    if (!xs) {
+      scores.set(h.documentId, [h.score]);
+      best.set(h.documentId, h.id); // hits come best first
+    } else if (xs.length < p.documentChunks) xs.push(h.score);
+  }
+  const ranked = [...scores].map(([id, xs]) => ({ id, score: Math.round(xs.reduce((a, b) => a + b, 0) * 1e9) / 1e9 })).sort((a, b) => b.score - a.score);
+  const ranks = sharedRanks(ranked.map((d) => d.score));
+  ranked.forEach((d, i) => bonus.set(d.id, p.documentWeight / (p.rrfK + ranks[i]!)));
+  // Only the documents that rank near the top bring their best chunk in; the rest only add to chunks already there.
+  for (const d of ranked.slice(CANDIDATES_DOCUMENTS)) best.delete(d.id);
+  return { bonus, best };
 }
 
 /** The best `topK`, taking at most `perDocument` of one document until no other document has any left. */

@@ -54,14 +54,21 @@ export interface Bm25Query {
   avgLength: number;
 }
 
+/** A chunk BM25 scored, with the document it belongs to. */
+export interface Bm25Hit {
+  id: string;
+  documentId: string;
+  score: number;
+}
+
 /**
  * The best `limit` chunks by Okapi BM25: Σ weight · tf·(k1+1) / (tf + k1·(1 − b + b·len/avg)).
  * Ties are broken by document name and chunk position, never by id alone, so two projects
  * holding the same documents rank alike.
  */
-export async function bm25Rank(pool: Pool, projectId: string, q: Bm25Query, limit: number): Promise<{ id: string; score: number }[]> {
+export async function bm25Rank(pool: Pool, projectId: string, q: Bm25Query, limit: number): Promise<Bm25Hit[]> {
   if (!q.selecting.length) return [];
-  const { rows } = await pool.query<{ id: string; score: number }>(
+  const { rows } = await pool.query<Bm25Hit>(
     `WITH w AS (SELECT lexeme, weight, quote_literal(lexeme)::tsquery AS query FROM unnest($2::text[], $3::float8[]) AS w(lexeme, weight)),
      candidates AS (
        SELECT c.id, c.document_id, c.chunk_index, c.token_count, c.tsv
@@ -84,7 +91,7 @@ export async function bm25Rank(pool: Pool, projectId: string, q: Bm25Query, limi
          FROM counted
         GROUP BY id, document_id, chunk_index
      )
-     SELECT s.id, s.score::float8 AS score
+     SELECT s.id, s.document_id AS "documentId", s.score::float8 AS score
        FROM scored s JOIN documents d ON d.id = s.document_id
       ORDER BY s.score DESC, d.name, s.chunk_index, s.id
       LIMIT $5`,

@@ -50,6 +50,30 @@ describe('the offline model answers', () => {
     expect(text).toBe('--amend: Replace the tip of the current branch by creating a new commit. (git-commit.html)');
   });
 
+  it('keeps the option for a later paragraph of its definition, but not for text past the definition', async () => {
+    const resetPage: ContextPassage = {
+      source: 'git-reset.html#3',
+      text:
+        '--hard\n\nResets the index and working tree.\n\n' +
+        'Any changes to tracked files in the working tree since the commit are discarded and untracked files that are in the way are deleted.\n\n' +
+        'Note that this is dangerous.\n\nSee the examples below.\n\n' +
+        'Untracked files in the way of a checkout are deleted by other commands too.',
+    };
+    const { text } = await local.generate(chatRequest({ message: 'How do I throw away the changes to my tracked files?', context: [resetPage] }));
+    expect(text).toBe('--hard: Any changes to tracked files in the working tree since the commit are discarded and untracked files that are in the way are deleted. (git-reset.html)');
+    const past = await local.generate(chatRequest({ message: 'Which other commands delete files in the way of a checkout?', context: [resetPage] }));
+    expect(past.text).toBe('Untracked files in the way of a checkout are deleted by other commands too. (git-reset.html)');
+  });
+
+  it('takes no rule (a line of dashes) for a term', async () => {
+    const pragmaPage: ContextPassage = {
+      source: 'pragma.html#12',
+      text: '----------------------------------------\n\nThis pragma is a no-op within a transaction; foreign key enforcement may only be changed outside one.',
+    };
+    const { text } = await local.generate(chatRequest({ message: 'When can foreign key enforcement be changed?', context: [pragmaPage] }));
+    expect(text).toBe('This pragma is a no-op within a transaction; foreign key enforcement may only be changed outside one. (pragma.html)');
+  });
+
   it('finds a short option the question names as a whole token, not inside a longer one', async () => {
     const cherryPick: ContextPassage = {
       source: 'git-cherry-pick.html#4',

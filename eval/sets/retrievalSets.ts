@@ -1,0 +1,9 @@
+// Each evaluation corpus's labelled retrieval questions.
+import type { Corpus } from '../corpus.js';
+import { RETRIEVAL_SET, type RetrievalQuestion } from './retrieval.js';
+import { SQLITE_RETRIEVAL_SET } from './retrievalSqlite.js';
+
+export const RETRIEVAL_SETS: Record<Corpus['name'], (RetrievalQuestion & { split: 'tuning' | 'held-out' })[]> = {
+  git: RETRIEVAL_SET,
+  sqlite: SQLITE_RETRIEVAL_SET,
+};
