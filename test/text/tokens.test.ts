@@ -34,10 +34,12 @@ describe('tokenCount', () => {
     tokenCount(cjk(2000)); // warm up
     for (const make of [cjk, (n: number) => 'x'.repeat(n)]) {
       const small = make(4000);
-      const large = make(32_000);
+      const large = make(64_000);
       const ratio = fastest(() => tokenCount(large)) / Math.max(0.5, fastest(() => tokenCount(small)));
-      // Eight times the text: linear is ~8×; the old whole-run BPE was ~50× (9.9 s against 214 ms).
-      expect(ratio).toBeLessThan(24);
+      // Sixteen times the text: linear is ~16×; the old whole-run BPE grew ~50× for 8× the text
+      // (9.9 s against 214 ms), ~200× for 16×. The bound sits far from both, so a busy machine
+      // (timings of the two sizes disturbed differently) cannot tip it either way.
+      expect(ratio).toBeLessThan(64);
     }
   });
 });

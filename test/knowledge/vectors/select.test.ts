@@ -8,9 +8,10 @@ describe('chooseVectorIndex', () => {
   let plain: TestDatabase;
   let withVector: TestDatabase;
 
+  // Two WASM PostgreSQL instances: seconds on a quiet machine, a minute and more on a busy one.
   beforeAll(async () => {
     [plain, withVector] = await Promise.all([openPglite(), openPglite({ pgvector: true })]);
-  });
+  }, 180_000);
   afterAll(() => Promise.all([plain.close(), withVector.close()]));
 
   const tableExists = async (db: TestDatabase) =>
