@@ -4,3 +4,17 @@
 
 /** The built-in tool through which a model searches the project's knowledge: no project tool may take its name. */
 export const KNOWLEDGE_TOOL_NAME = 'search_knowledge';
+
+/**
+ * The search attributes each ask's run carries in Temporal, by name: operators (and the
+ * console's links into the Temporal Web UI) filter runs with e.g. `AskflowTenantId = "…"`.
+ */
+export const SEARCH_ATTRIBUTE_NAMES = {
+  tenantId: 'AskflowTenantId',
+  threadId: 'AskflowThreadId',
+  intent: 'AskflowIntent',
+  model: 'AskflowModel',
+} as const;
+
+/** What a webhook can subscribe to (the console lists them without loading the schemas). */
+export const WEBHOOK_EVENTS = ['ask.completed', 'ask.failed', 'document.ready', 'document.failed', 'budget.exceeded'] as const;

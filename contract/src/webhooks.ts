@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { WEBHOOK_EVENTS } from './names.js';
 
-/** What a webhook can subscribe to. */
-export const WEBHOOK_EVENTS = ['ask.completed', 'ask.failed', 'document.ready', 'document.failed', 'budget.exceeded'] as const;
+export { WEBHOOK_EVENTS };
 export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS);
 
 /** Webhooks a project may have: each event is one delivery per webhook, so the fan-out stays small. */

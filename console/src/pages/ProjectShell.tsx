@@ -1,40 +1,56 @@
-// A project's tabs; each tab is its own page component.
+// A project's tabs; each tab is its own page component, loaded when first opened. Above them,
+// until the owner is set up, the first-run checklist.
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { api } from '../api.js';
 import type { ProjectView } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
+import { ProjectContext } from '../projectContext.js';
+import { runsUrl, useConsoleConfig } from '../useConsoleConfig.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { SettingsPage } from './SettingsPage.js';
-import { KeysPage } from './KeysPage.js';
-import { ToolsPage } from './ToolsPage.js';
-import { KnowledgePage } from './KnowledgePage.js';
-import { PlaygroundPage } from './PlaygroundPage.js';
-import { AnalyticsPage } from './AnalyticsPage.js';
-import { ConversationsPage } from './ConversationsPage.js';
+import { Skeleton } from '../components/Skeleton.js';
+import { FirstRunChecklist } from './FirstRunChecklist.js';
 
-const tabs: [string, string][] = [
-  ['settings', 'Settings'], ['keys', 'API keys'], ['tools', 'Tools'], ['knowledge', 'Knowledge'],
-  ['playground', 'Playground'], ['analytics', 'Analytics'], ['conversations', 'Conversations'],
-];
+/** A tab's page; `rest` is the route after the tab (a thread id under Conversations). */
+type TabPage = ComponentType<{ rest: string[] }>;
+const page = <K extends string>(load: () => Promise<Record<K, TabPage>>, name: K) => lazy(() => load().then((m) => ({ default: m[name] })));
 
-export function ProjectShell({ projectId, tab }: { projectId: string; tab: string }) {
+const tabs = {
+  settings: ['Settings', page(() => import('./SettingsPage.js'), 'SettingsPage')],
+  keys: ['API keys', page(() => import('./KeysPage.js'), 'KeysPage')],
+  tools: ['Tools', page(() => import('./ToolsPage.js'), 'ToolsPage')],
+  knowledge: ['Knowledge', page(() => import('./KnowledgePage.js'), 'KnowledgePage')],
+  playground: ['Playground', page(() => import('./PlaygroundPage.js'), 'PlaygroundPage')],
+  analytics: ['Analytics', page(() => import('./AnalyticsPage.js'), 'AnalyticsPage')],
+  conversations: ['Conversations', page(() => import('./ConversationsPage.js'), 'ConversationsPage')],
+} as const;
+
+type Tab = keyof typeof tabs;
+const isTab = (t: string): t is Tab => t in tabs;
+
+export function ProjectShell({ projectId, tab, rest }: { projectId: string; tab: string; rest: string[] }) {
+  const config = useConsoleConfig();
   const { data: project, error, reload } = useAsync(() => api<ProjectView>('GET', `/manage/projects/${projectId}`), [projectId]);
-  if (error) return <ErrorMessage error={error} />;
-  if (!project) return <p>Loading…</p>;
+  const context = useMemo(() => (project ? { project, reload } : null), [project, reload]);
+  if (error && !project) return <ErrorMessage error={error} />;
+  if (!context) return <Skeleton label="Loading the project" lines={4} />;
+  const current: Tab = isTab(tab) ? tab : 'settings';
+  const Page = tabs[current][1];
+  const runs = runsUrl(config, projectId);
   return (
-    <>
-      <h1>{project.name}</h1>
+    <ProjectContext.Provider value={context}>
+      <div className="project-head">
+        <h1>{context.project.name}</h1>
+        {runs && <a href={runs} target="_blank" rel="noreferrer">Runs in Temporal UI</a>}
+      </div>
       <nav className="tabs" aria-label="Project sections">
-        {tabs.map(([id, label]) => (
-          <a key={id} href={`#/projects/${projectId}/${id}`} aria-current={tab === id ? 'page' : undefined}>{label}</a>
+        {Object.entries(tabs).map(([id, [label]]) => (
+          <a key={id} href={`#/projects/${projectId}/${id}`} aria-current={current === id ? 'page' : undefined}>{label}</a>
         ))}
       </nav>
-      {tab === 'settings' && <SettingsPage project={project} onSaved={reload} />}
-      {tab === 'keys' && <KeysPage projectId={projectId} />}
-      {tab === 'tools' && <ToolsPage projectId={projectId} />}
-      {tab === 'knowledge' && <KnowledgePage projectId={projectId} />}
-      {tab === 'playground' && <PlaygroundPage project={project} />}
-      {tab === 'analytics' && <AnalyticsPage projectId={projectId} />}
-      {tab === 'conversations' && <ConversationsPage projectId={projectId} />}
-    </>
+      <FirstRunChecklist />
+      <Suspense fallback={<Skeleton label="Loading the page" lines={5} />}>
+        <Page key={`${projectId}/${current}`} rest={rest} />
+      </Suspense>
+    </ProjectContext.Provider>
   );
 }

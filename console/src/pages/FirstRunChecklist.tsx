@@ -1,0 +1,135 @@
+// A new project's way to a first answer from the owner's own document: add knowledge → ask in
+// the playground → create a key → copy a snippet. Each step is done by what the API knows
+// (documents, threads, keys) or, for the snippet, what this browser saw; each can be done from
+// here in one action.
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { api } from '../api.js';
+import type { ApiKeyCreate, ApiKeyList, CreatedApiKey, DocumentList, ThreadList } from '@askflow/contract/browser';
+import { useAsync } from '../useAsync.js';
+import { useAction } from '../useAction.js';
+import { useProject } from '../projectContext.js';
+import { go } from '../router.js';
+import { ACCEPTED_FILES, fileBody } from '../knowledgeUpload.js';
+import { RAG_SWITCHED_ON, ragOnForFirstDocument } from '../knowledgeDefaults.js';
+import { checklistHidden, hideChecklist, progressChanged, PROGRESS_CHANGED, rememberCreatedKey, snippetCopied } from '../progress.js';
+import { ErrorMessage } from '../components/ErrorMessage.js';
+
+const PLAYGROUND_KEY_NAME = 'Playground';
+
+/** A tick or an empty box, said as "Done:" or "To do:". */
+function Mark({ done }: { done: boolean }) {
+  return <span className={`mark ${done ? 'mark-done' : ''}`} role="img" aria-label={done ? 'Done:' : 'To do:'}>{done ? '✓' : ''}</span>;
+}
+
+export function FirstRunChecklist() {
+  const { project, reload: reloadProject } = useProject();
+  const base = `/manage/projects/${project.id}`;
+  const { data, reload } = useAsync(async () => {
+    const [docs, threads, keys] = await Promise.all([
+      api<DocumentList>('GET', `${base}/knowledge`),
+      api<ThreadList>('GET', `${base}/threads?limit=1`),
+      api<ApiKeyList>('GET', `${base}/keys`),
+    ]);
+    return { documents: docs.documents, asked: threads.threads.length > 0, keys: keys.keys.filter((k) => !k.revokedAt && k.name !== PLAYGROUND_KEY_NAME) };
+  }, [base]);
+  const [hidden, setHidden] = useState(() => checklistHidden(project.id));
+  const [copied, setCopied] = useState(() => snippetCopied(project.id));
+  const [note, setNote] = useState<string | null>(null);
+  const upload = useAction();
+  const keyAction = useAction();
+
+  useEffect(() => {
+    const onChange = () => { reload(); setHidden(checklistHidden(project.id)); setCopied(snippetCopied(project.id)); };
+    window.addEventListener(PROGRESS_CHANGED, onChange);
+    return () => window.removeEventListener(PROGRESS_CHANGED, onChange);
+  }, [reload, project.id]);
+
+  // Poll only while a document is being read, to show it turn ready.
+  const ingesting = data?.documents.some((d) => d.status === 'pending' || d.status === 'ingesting') ?? false;
+  useEffect(() => {
+    if (!ingesting) return;
+    const timer = window.setInterval(reload, 1000);
+    return () => window.clearInterval(timer);
+  }, [ingesting, reload]);
+
+  if (!data) return null;
+  const steps = [data.documents.length > 0, data.asked, data.keys.length > 0, copied];
+  const done = steps.filter(Boolean).length;
+  if (hidden) {
+    return <p className="checklist-hidden"><button type="button" className="link" onClick={() => hideChecklist(project.id, false)}>Show the getting-started checklist</button></p>;
+  }
+  if (done === steps.length && !note) return null;
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.target;
+    const files = [...(input.files ?? [])];
+    if (!files.length) return;
+    const before = data.documents.length;
+    const ok = await upload.run(async () => {
+      for (const f of files) await api('POST', `${base}/knowledge`, await fileBody(f));
+      return true;
+    });
+    input.value = '';
+    if (!ok) return;
+    if (await upload.run(() => ragOnForFirstDocument(project, before))) {
+      setNote(RAG_SWITCHED_ON);
+      reloadProject();
+    }
+    progressChanged();
+  };
+
+  const createKey = async () => {
+    const created = await keyAction.run(() => api<CreatedApiKey>('POST', `${base}/keys`, { mode: 'live', name: 'My app' } satisfies ApiKeyCreate));
+    if (!created) return;
+    rememberCreatedKey(project.id, created.key);
+    progressChanged();
+    go(`projects/${project.id}/keys`);
+  };
+
+  const doc = data.documents[0];
+  return (
+    <section className="checklist" aria-labelledby="checklist-title" data-testid="checklist">
+      <div className="checklist-head">
+        <h2 id="checklist-title">Get started <span className="meta">{done} of {steps.length} done</span></h2>
+        <button type="button" className="link" onClick={() => hideChecklist(project.id, true)}>Hide checklist</button>
+      </div>
+      <ol>
+        {/* A done step is one line; the next ones keep their one-action way to do them. */}
+        <li className={steps[0] ? 'done' : ''}>
+          <Mark done={steps[0]!} /><strong>Add knowledge</strong> — a document your assistant should answer from.
+          {!steps[0] && (
+            <div className="step-action">
+              <label className="file-button">
+                <span>Upload a document</span>
+                <input type="file" accept={ACCEPTED_FILES} multiple disabled={upload.busy} onChange={(e) => void onFile(e)} />
+              </label>
+              <a href={`#/projects/${project.id}/knowledge`}>More ways (text, web page)</a>
+            </div>
+          )}
+          {upload.busy && <p className="meta" role="status">Uploading…</p>}
+          {doc && (
+            <p className="meta" data-testid="checklist-document">
+              {doc.title ?? doc.name}: {doc.status === 'ready' ? 'ready ✓' : doc.status === 'failed' ? `failed — ${doc.error ?? ''}` : 'reading it…'}
+              {data.documents.length > 1 && ` (and ${data.documents.length - 1} more)`}
+            </p>
+          )}
+          {note && <p className="notice" role="status">{note}</p>}
+          <ErrorMessage error={upload.error} />
+        </li>
+        <li className={steps[1] ? 'done' : ''}>
+          <Mark done={steps[1]!} /><strong>Ask in the playground</strong> — see the answer, its intent and its sources.
+          {!steps[1] && <div className="step-action"><a className="button" href={`#/projects/${project.id}/playground`}>Ask in the playground</a></div>}
+        </li>
+        <li className={steps[2] ? 'done' : ''}>
+          <Mark done={steps[2]!} /><strong>Create a key</strong> for your app.
+          {!steps[2] && <div className="step-action"><button type="button" disabled={keyAction.busy} onClick={() => void createKey()}>Create a key</button></div>}
+          <ErrorMessage error={keyAction.error} />
+        </li>
+        <li className={steps[3] ? 'done' : ''}>
+          <Mark done={steps[3]!} /><strong>Copy a snippet</strong> — curl, the Node.js client or the OpenAI SDK, ready to paste.
+          {!steps[3] && <div className="step-action"><a href={`#/projects/${project.id}/keys`}>Snippets for your keys</a></div>}
+        </li>
+      </ol>
+    </section>
+  );
+}
