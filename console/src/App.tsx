@@ -66,7 +66,7 @@ export function App() {
       <main id="main" ref={main} tabIndex={-1}>
         <ErrorMessage error={error} />
         {owner === undefined && !error && <Skeleton label="Loading the console" />}
-        <ErrorBoundary key={route.slice(0, 3).join('/')}>
+        <ErrorBoundary resetKey={route.join('/')}>
           <Suspense fallback={<Skeleton label="Loading the page" />}>{page}</Suspense>
         </ErrorBoundary>
       </main>

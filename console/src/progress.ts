@@ -21,11 +21,11 @@ export function hideChecklist(projectId: string, hidden: boolean): void {
   progressChanged();
 }
 
-/** A key made a moment ago, held in memory only, so the keys page can show it (once) after a checklist step made it. */
+/**
+ * A key made a moment ago, held in memory only, so the keys page can show it (once) after a
+ * checklist step made it: read while rendering (a render may be repeated), forgotten once shown.
+ */
 const created = new Map<string, string>();
 export const rememberCreatedKey = (projectId: string, key: string) => created.set(projectId, key);
-export function takeCreatedKey(projectId: string): string | null {
-  const key = created.get(projectId) ?? null;
-  created.delete(projectId);
-  return key;
-}
+export const createdKey = (projectId: string): string | null => created.get(projectId) ?? null;
+export const forgetCreatedKey = (projectId: string) => created.delete(projectId);

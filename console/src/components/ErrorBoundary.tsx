@@ -1,12 +1,18 @@
 // A page that fails to load (a chunk gone after an upgrade, a bug) says so instead of leaving
-// the console blank.
+// the console blank; going to another page tries again.
 import { Component, type ReactNode } from 'react';
 
-export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+interface Props { children: ReactNode; /** When it changes (another page), a caught error is forgotten. */ resetKey: string }
+
+export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
 
   static getDerivedStateFromError(error: Error) {
     return { error };
+  }
+
+  override componentDidUpdate(previous: Props) {
+    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
   }
 
   override render() {

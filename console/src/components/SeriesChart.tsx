@@ -21,11 +21,21 @@ export interface SeriesChartProps {
   integer?: boolean;
 }
 
+/** What the chart shows, for screen readers: each line's highest point. */
+function summary({ title, datasets, format }: Pick<SeriesChartProps, 'title' | 'datasets' | 'format'>): string {
+  const peaks = datasets.map((d) => {
+    const values = d.data.filter((v): v is number => v !== null);
+    return `${d.label}: highest ${values.length ? format(Math.max(...values)) : 'none'}`;
+  });
+  return `${title} over time. ${peaks.join('; ')}. The numbers are in the CSV export.`;
+}
+
 export function SeriesChart({ title, labels, datasets, xTitle, yTitle, format, integer = false }: SeriesChartProps) {
   return (
     // A fixed height: with chart.js's default aspect ratio the legend squeezes the plot away.
-    <figure className="chart" aria-label={`${title}: chart; the same numbers are in the CSV export`}>
+    <figure className="chart">
       <Line
+        aria-label={summary({ title, datasets, format })}
         data={{
           labels,
           datasets: datasets.map((d, i) => ({

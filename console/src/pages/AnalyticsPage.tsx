@@ -66,56 +66,50 @@ export function AnalyticsPage() {
         <ErrorMessage error={error} />
         {!data && !error && <Skeleton label="Loading analytics" lines={4} />}
         {data && sum && (
-          <div className="table-wrap">
-            <table aria-label="Totals" className="numbers">
-              <caption>Totals of the period. Cost is at this project's prices; test keys' traffic is never billed.</caption>
-              <thead><tr><th scope="col">Traffic</th><th scope="col">Asks</th><th scope="col">Tokens</th><th scope="col">Cost (USD)</th><th scope="col">Billed (USD)</th></tr></thead>
-              <tbody>
-                {(['live', 'test'] as const).map((k) => (
-                  <tr key={k} data-testid={`totals-${k}`}>
-                    <th scope="row">{TRAFFIC_LABEL[k]}</th><td>{count(sum[k].asks)}</td><td>{count(sum[k].totalTokens)}</td>
-                    <td>{usd(sum[k].costUsd)}</td><td>{usd(k === 'live' ? sum[k].costUsd : 0)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <table aria-label="Totals" className="numbers stack">
+            <caption>Totals of the period. Cost is at this project's prices; test keys' traffic is never billed.</caption>
+            <thead><tr><th scope="col">Traffic</th><th scope="col">Asks</th><th scope="col">Tokens</th><th scope="col">Cost (USD)</th><th scope="col">Billed (USD)</th></tr></thead>
+            <tbody>
+              {(['live', 'test'] as const).map((k) => (
+                <tr key={k} data-testid={`totals-${k}`}>
+                  <th scope="row">{TRAFFIC_LABEL[k]}</th><td data-label="Asks">{count(sum[k].asks)}</td><td data-label="Tokens">{count(sum[k].totalTokens)}</td>
+                  <td data-label="Cost (USD)">{usd(sum[k].costUsd)}</td><td data-label="Billed (USD)">{usd(k === 'live' ? sum[k].costUsd : 0)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
         {data && data.series.length === 0 && <p className="empty">No asks in this period yet. Try the playground.</p>}
       </section>
       {data && data.performance.length > 0 && (
         <section>
           <h2>Latency by model and intent</h2>
-          <div className="table-wrap">
-            <table aria-label="Latency by model and intent" className="numbers" data-testid="performance">
-              <caption>End to end: from the request to the whole answer. First token: from the request to the first streamed text (streamed asks only).</caption>
-              <thead><tr><th scope="col">Model</th><th scope="col">Intent</th><th scope="col">Asks</th><th scope="col">p50</th><th scope="col">p95</th><th scope="col">Streamed</th><th scope="col">First token p50</th><th scope="col">First token p95</th></tr></thead>
-              <tbody>
-                {data.performance.map((r) => (
-                  <tr key={`${r.model} ${r.intent}`} data-testid="performance-row">
-                    <th scope="row">{r.model}</th><td>{r.intent}</td><td>{count(r.asks)}</td>
-                    <td>{duration(r.latencyP50Ms)}</td><td>{duration(r.latencyP95Ms)}</td>
-                    <td>{count(r.streamed)}</td><td>{duration(r.firstDeltaP50Ms)}</td><td>{duration(r.firstDeltaP95Ms)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <table aria-label="Latency by model and intent" className="numbers stack" data-testid="performance">
+            <caption>End to end: from the request to the whole answer. First token: from the request to the first streamed text (streamed asks only).</caption>
+            <thead><tr><th scope="col">Model</th><th scope="col">Intent</th><th scope="col">Asks</th><th scope="col">p50</th><th scope="col">p95</th><th scope="col">Streamed</th><th scope="col">First token p50</th><th scope="col">First token p95</th></tr></thead>
+            <tbody>
+              {data.performance.map((r) => (
+                <tr key={`${r.model} ${r.intent}`} data-testid="performance-row">
+                  <th scope="row">{r.model}</th><td data-label="Intent">{r.intent}</td><td data-label="Asks">{count(r.asks)}</td>
+                  <td data-label="p50">{duration(r.latencyP50Ms)}</td><td data-label="p95">{duration(r.latencyP95Ms)}</td>
+                  <td data-label="Streamed">{count(r.streamed)}</td><td data-label="First token p50">{duration(r.firstDeltaP50Ms)}</td><td data-label="First token p95">{duration(r.firstDeltaP95Ms)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </section>
       )}
       {data && data.satisfaction.length > 0 && (
         <section>
           <h2>Satisfaction</h2>
-          <div className="table-wrap">
-            <table aria-label="Satisfaction" className="numbers">
-              <thead><tr><th scope="col">Model</th><th scope="col">Intent</th><th scope="col">Rated answers</th><th scope="col">Rated good</th></tr></thead>
-              <tbody>
-                {data.satisfaction.map((r) => (
-                  <tr key={`${r.model} ${r.intent}`} data-testid="satisfaction-row"><th scope="row">{r.model}</th><td>{r.intent}</td><td>{r.rated}</td><td>{Math.round(r.rate * 100)} %</td></tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <table aria-label="Satisfaction" className="numbers stack">
+            <thead><tr><th scope="col">Model</th><th scope="col">Intent</th><th scope="col">Rated answers</th><th scope="col">Rated good</th></tr></thead>
+            <tbody>
+              {data.satisfaction.map((r) => (
+                <tr key={`${r.model} ${r.intent}`} data-testid="satisfaction-row"><th scope="row">{r.model}</th><td data-label="Intent">{r.intent}</td><td data-label="Rated answers">{r.rated}</td><td data-label="Rated good">{Math.round(r.rate * 100)} %</td></tr>
+              ))}
+            </tbody>
+          </table>
         </section>
       )}
       {data && data.series.length > 0 && (

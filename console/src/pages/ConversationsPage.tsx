@@ -47,7 +47,7 @@ function ThreadListSection() {
           <thead><tr><th>Last message</th><th>External id</th><th>Turns</th><th>Updated</th></tr></thead>
           <tbody>{data.threads.map((t) => (
             <tr key={t.id} data-testid="thread-row">
-              <td data-label="Last message"><a href={`#/projects/${project.id}/conversations/${encodeURIComponent(t.id)}`}>{t.lastMessage ?? '(empty)'}</a></td>
+              <td data-label="Last message" className="wrap-anywhere"><a href={`#/projects/${project.id}/conversations/${encodeURIComponent(t.id)}`}>{t.lastMessage ?? '(empty)'}</a></td>
               <td data-label="External id" className="wrap-anywhere">{t.externalThreadId ?? '—'}</td>
               <td data-label="Turns">{t.turns}</td>
               <td data-label="Updated">{when(t.updatedAt)}</td>

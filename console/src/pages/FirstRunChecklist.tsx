@@ -58,7 +58,17 @@ export function FirstRunChecklist() {
   if (hidden) {
     return <p className="checklist-hidden"><button type="button" className="link" onClick={() => hideChecklist(project.id, false)}>Show the getting-started checklist</button></p>;
   }
-  if (done === steps.length && !note) return null;
+  if (done === steps.length) {
+    return (
+      <section className="checklist checklist-done" aria-labelledby="checklist-title" data-testid="checklist">
+        <div className="checklist-head">
+          <h2 id="checklist-title"><Mark done /> All set <span className="meta">{done} of {steps.length} done</span></h2>
+          <button type="button" className="link" onClick={() => hideChecklist(project.id, true)}>Hide checklist</button>
+        </div>
+        <p>Your project answers from your documents, and your app has a key and the code to call it.</p>
+      </section>
+    );
+  }
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const input = e.target;

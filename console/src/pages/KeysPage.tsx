@@ -1,12 +1,12 @@
 // API keys: the full key is in the create answer only, so it is shown once, with a copy button
 // and code to call it; every key has the same snippets with the key as an environment variable.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../api.js';
 import type { ApiKeyCreate, ApiKeyList, ApiKeyView, CreatedApiKey } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
 import { useAction } from '../useAction.js';
 import { useProject } from '../projectContext.js';
-import { markSnippetCopied, progressChanged, takeCreatedKey } from '../progress.js';
+import { createdKey, forgetCreatedKey, markSnippetCopied, progressChanged } from '../progress.js';
 import { when } from '../format.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { CopyButton } from '../components/CopyButton.js';
@@ -22,7 +22,8 @@ export function KeysPage() {
   const [mode, setMode] = useState<'live' | 'test'>('live');
   const [name, setName] = useState('');
   // A key the first-run checklist just made is shown here, once, like one made on this page.
-  const [created, setCreated] = useState<string | null>(() => takeCreatedKey(project.id));
+  const [created, setCreated] = useState<string | null>(() => createdKey(project.id));
+  useEffect(() => { forgetCreatedKey(project.id); }, [project.id]);
   const action = useAction();
   const [budgetOf, setBudgetOf] = useState<ApiKeyView | null>(null);
   const [snippetKeyId, setSnippetKeyId] = useState('');
@@ -49,7 +50,7 @@ export function KeysPage() {
   return (
     <>
       {created && (
-        <section className="new-key" aria-labelledby="new-key-title">
+        <section className="new-key" aria-labelledby="new-key-title" data-testid="new-key-section">
           <h2 id="new-key-title">Your new key</h2>
           <p>Copy it now: it is not shown again.</p>
           <p className="secret" data-testid="new-key">{created}</p>
@@ -80,7 +81,7 @@ export function KeysPage() {
             <thead><tr><th>Prefix</th><th>Name</th><th>Mode</th><th>Created</th><th>Last used</th><th>Actions</th></tr></thead>
             <tbody>{data.keys.map((k) => (
               <tr key={k.id}>
-                <td data-label="Prefix"><code>{k.prefix}…</code></td><td data-label="Name">{k.name ?? '—'}</td><td data-label="Mode">{k.mode}</td>
+                <td data-label="Prefix"><code>{k.prefix}…</code></td><td data-label="Name" className="wrap-anywhere">{k.name || '—'}</td><td data-label="Mode">{k.mode}</td>
                 <td data-label="Created">{when(k.createdAt)}</td>
                 <td data-label="Last used">{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</td>
                 <td data-label="Actions" className="actions">
@@ -96,7 +97,8 @@ export function KeysPage() {
           </table>
         )}
       </section>
-      {active.length > 0 && (
+      {/* While a new key is on screen, its own snippets are the ones to copy. */}
+      {active.length > 0 && !created && (
         <section aria-labelledby="snippets-title">
           <h2 id="snippets-title">Call Askflow from your app</h2>
           <label><span>With the key</span>

@@ -42,7 +42,7 @@ export function ProjectsPage() {
           <tbody>
             {data.projects.map((p) => (
               <tr key={p.id}>
-                <td data-label="Name"><a href={`#/projects/${p.id}/settings`}>{p.name}</a></td>
+                <td data-label="Name" className="wrap-anywhere"><a href={`#/projects/${p.id}/settings`}>{p.name}</a></td>
                 <td data-label="Tenant ID"><code>{p.id}</code></td>
                 <td data-label="Actions" className="actions">
                   <button type="button" onClick={() => {

@@ -46,7 +46,7 @@ export function ProvidersSection() {
           <thead><tr><th>Name</th><th>Base URL</th><th>Key</th><th>Actions</th></tr></thead>
           <tbody>{data.providers.map((p) => (
             <tr key={p.name}>
-              <td data-label="Name">{p.name}</td><td data-label="Base URL"><code>{p.baseUrl}</code></td><td data-label="Key">{p.hasApiKey ? 'stored' : 'none'}</td>
+              <td data-label="Name" className="wrap-anywhere">{p.name}</td><td data-label="Base URL"><code>{p.baseUrl}</code></td><td data-label="Key">{p.hasApiKey ? 'stored' : 'none'}</td>
               <td data-label="Actions"><button type="button" onClick={() => void remove(p.name)}>Remove {p.name}</button></td>
             </tr>
           ))}</tbody>
