@@ -12,10 +12,13 @@ export function ModelListEditor({ legend, hint, models, onChange, project, built
   builtIn: readonly string[];
 }) {
   const [next, setNext] = useState('');
+  // A new picker after each addition: back to "Choose a model…", out of any typed-name mode.
+  const [added, setAdded] = useState(0);
   const add = () => {
     if (!next || next.endsWith(':') || models.includes(next)) return;
     onChange([...models, next]);
     setNext('');
+    setAdded((n) => n + 1);
   };
   return (
     <fieldset className="model-list">
@@ -29,7 +32,7 @@ export function ModelListEditor({ legend, hint, models, onChange, project, built
         </ol>
       )}
       <div className="row">
-        <ModelPicker label={`Add to ${legend.toLowerCase()}`} value={next} onChange={setNext} project={project} builtIn={builtIn} emptyLabel="Choose a model…" />
+        <ModelPicker key={added} label={`Add to ${legend.toLowerCase()}`} value={next} onChange={setNext} project={project} builtIn={builtIn} emptyLabel="Choose a model…" required={false} />
         <button type="button" disabled={!next || next.endsWith(':') || models.includes(next)} onClick={add}>Add</button>
       </div>
     </fieldset>

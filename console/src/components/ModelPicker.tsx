@@ -26,10 +26,12 @@ export interface ModelPickerProps {
   emptyLabel?: string;
   /** Say where hosted models come from while the project has no connection (once per form). */
   hint?: boolean;
+  /** Whether a model name typed for a connection must be filled in before the form is sent. */
+  required?: boolean;
 }
 
-export function ModelPicker({ label, value, onChange, project, builtIn, emptyLabel, hint = false }: ModelPickerProps) {
-  const inputId = useId();
+export function ModelPicker({ label, value, onChange, project, builtIn, emptyLabel, hint = false, required = true }: ModelPickerProps) {
+  const id = useId();
   const connections = project.providers.map((p) => p.name);
   const known = knownModels(project, builtIn);
   const builtInProviders = new Set(builtIn.map(providerOf));
@@ -40,9 +42,11 @@ export function ModelPicker({ label, value, onChange, project, builtIn, emptyLab
 
   return (
     <div className="model-picker">
+      {/* Named by the text alone (aria-labelledby): a label around a select would add its options' text. */}
       <label>
-        <span>{label}</span>
+        <span id={`${id}-label`}>{label}</span>
         <select
+          aria-labelledby={`${id}-label`}
           value={custom ? `${OTHER}${custom}` : value}
           onChange={(e) => {
             const v = e.target.value;
@@ -70,11 +74,11 @@ export function ModelPicker({ label, value, onChange, project, builtIn, emptyLab
         </select>
       </label>
       {custom && (
-        <label htmlFor={inputId} className="model-name">
-          <span>Model name on {custom}</span>
+        <label className="model-name">
+          <span id={`${id}-name`}>Model name on {custom}</span>
           <span className="model-name-input">
             <code aria-hidden="true">{custom}:</code>
-            <input id={inputId} type="text" required placeholder="gpt-4o-mini" value={value.slice(custom.length + 1)}
+            <input aria-labelledby={`${id}-name`} type="text" required={required} placeholder="gpt-4o-mini" value={value.slice(custom.length + 1)}
               onChange={(e) => onChange(`${custom}:${e.target.value.trim()}`)} />
           </span>
         </label>
