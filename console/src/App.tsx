@@ -1,16 +1,20 @@
-// The shell: who is signed in, the header, and which page the hash route shows. Each page is a
-// chunk of its own, loaded when first shown.
+// The shell: who is signed in, the header, and which page the hash route shows. Sign-in and the
+// project list are small and come with the shell (a first visit needs one of them at once); a
+// project's pages are chunks of their own, loaded when first shown.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { api, ApiError, messageOf, SIGNED_OUT } from './api.js';
 import type { Owner, SessionView } from '@askflow/contract/browser';
 import { go, useRoute } from './router.js';
+import { preloadConsoleConfig } from './useConsoleConfig.js';
 import { ErrorMessage } from './components/ErrorMessage.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Skeleton } from './components/Skeleton.js';
 
-const AuthPage = lazy(() => import('./pages/AuthPage.js').then((m) => ({ default: m.AuthPage })));
-const ProjectsPage = lazy(() => import('./pages/ProjectsPage.js').then((m) => ({ default: m.ProjectsPage })));
-const ProjectShell = lazy(() => import('./pages/ProjectShell.js').then((m) => ({ default: m.ProjectShell })));
+import { loaders } from './pages/loaders.js';
+import { AuthPage } from './pages/AuthPage.js';
+import { ProjectsPage } from './pages/ProjectsPage.js';
+
+const ProjectShell = lazy(() => loaders.shell().then((m) => ({ default: m.ProjectShell })));
 
 // A browser that has signed in before is shown "Sign in"; a first visit is shown "Sign up".
 const RETURNING = 'askflow.returning';
@@ -23,7 +27,7 @@ export function App() {
 
   useEffect(() => {
     api<SessionView>('GET', '/manage/session').then(
-      (s) => setOwner(s.owner),
+      (s) => { setOwner(s.owner); preloadConsoleConfig(); },
       (e: unknown) => { if (e instanceof ApiError && e.status === 401) setOwner(null); else setError(messageOf(e)); },
     );
     const onSignedOut = () => setOwner(null);

@@ -34,6 +34,9 @@ window.addEventListener('beforeunload', (e) => {
   if (dirty.size > 0) e.preventDefault();
 });
 
+/** The route now, outside React (what the first screen will be). */
+export const currentRoute = (): string[] => route;
+
 export function useRoute(): string[] {
   return useSyncExternalStore((l) => {
     listeners.add(l);

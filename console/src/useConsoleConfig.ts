@@ -8,6 +8,11 @@ import { useAsync } from './useAsync.js';
 let cached: Promise<ConsoleConfig> | null = null;
 const loadConfig = () => (cached ??= api<ConsoleConfig>('GET', '/manage/config').catch((err: unknown) => { cached = null; throw err; }));
 
+/** Asks for it as soon as someone is signed in, beside the first page's own calls. */
+export function preloadConsoleConfig(): void {
+  loadConfig().catch(() => undefined);
+}
+
 export function useConsoleConfig(): ConsoleConfig | undefined {
   return useAsync(loadConfig, []).data;
 }

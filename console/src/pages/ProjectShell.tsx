@@ -9,23 +9,21 @@ import { runsUrl, useConsoleConfig } from '../useConsoleConfig.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { Skeleton } from '../components/Skeleton.js';
 import { FirstRunChecklist } from './FirstRunChecklist.js';
+import { isTab, loaders, type TabName } from './loaders.js';
 
 /** A tab's page; `rest` is the route after the tab (a thread id under Conversations). */
 type TabPage = ComponentType<{ rest: string[] }>;
 const page = <K extends string>(load: () => Promise<Record<K, TabPage>>, name: K) => lazy(() => load().then((m) => ({ default: m[name] })));
 
-const tabs = {
-  settings: ['Settings', page(() => import('./SettingsPage.js'), 'SettingsPage')],
-  keys: ['API keys', page(() => import('./KeysPage.js'), 'KeysPage')],
-  tools: ['Tools', page(() => import('./ToolsPage.js'), 'ToolsPage')],
-  knowledge: ['Knowledge', page(() => import('./KnowledgePage.js'), 'KnowledgePage')],
-  playground: ['Playground', page(() => import('./PlaygroundPage.js'), 'PlaygroundPage')],
-  analytics: ['Analytics', page(() => import('./AnalyticsPage.js'), 'AnalyticsPage')],
-  conversations: ['Conversations', page(() => import('./ConversationsPage.js'), 'ConversationsPage')],
-} as const;
-
-type Tab = keyof typeof tabs;
-const isTab = (t: string): t is Tab => t in tabs;
+const tabs: Record<TabName, [string, TabPage]> = {
+  settings: ['Settings', page(loaders.settings, 'SettingsPage')],
+  keys: ['API keys', page(loaders.keys, 'KeysPage')],
+  tools: ['Tools', page(loaders.tools, 'ToolsPage')],
+  knowledge: ['Knowledge', page(loaders.knowledge, 'KnowledgePage')],
+  playground: ['Playground', page(loaders.playground, 'PlaygroundPage')],
+  analytics: ['Analytics', page(loaders.analytics, 'AnalyticsPage')],
+  conversations: ['Conversations', page(loaders.conversations, 'ConversationsPage')],
+};
 
 export function ProjectShell({ projectId, tab, rest }: { projectId: string; tab: string; rest: string[] }) {
   const config = useConsoleConfig();
@@ -33,7 +31,7 @@ export function ProjectShell({ projectId, tab, rest }: { projectId: string; tab:
   const context = useMemo(() => (project ? { project, reload } : null), [project, reload]);
   if (error && !project) return <ErrorMessage error={error} />;
   if (!context) return <Skeleton label="Loading the project" lines={4} />;
-  const current: Tab = isTab(tab) ? tab : 'settings';
+  const current: TabName = isTab(tab) ? tab : 'settings';
   const Page = tabs[current][1];
   const runs = runsUrl(config, projectId);
   return (
