@@ -83,7 +83,7 @@ export function ModelPicker({ label, value, onChange, project, builtIn, emptyLab
           </span>
         </label>
       )}
-      {hint && connections.length === 0 && <p className="meta">Hosted models (OpenAI and compatible servers) appear here once you add a provider connection in Settings.</p>}
+      {hint && connections.length === 0 && <p className="meta">Hosted models (OpenAI and compatible servers) appear here once you add a provider connection (below, under Provider connections).</p>}
     </div>
   );
 }

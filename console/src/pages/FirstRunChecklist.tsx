@@ -21,7 +21,8 @@ function Mark({ done }: { done: boolean }) {
   return <span className={`mark ${done ? 'mark-done' : ''}`} role="img" aria-label={done ? 'Done:' : 'To do:'}>{done ? '✓' : ''}</span>;
 }
 
-export function FirstRunChecklist() {
+/** `full`: the whole list at first (where a project opens); otherwise the next step only, until asked for all. */
+export function FirstRunChecklist({ full }: { full: boolean }) {
   const { project, reload: reloadProject } = useProject();
   const base = `/manage/projects/${project.id}`;
   const { data, reload } = useAsync(async () => {
@@ -35,6 +36,7 @@ export function FirstRunChecklist() {
   const [hidden, setHidden] = useState(() => checklistHidden(project.id));
   const [copied, setCopied] = useState(() => snippetCopied(project.id));
   const [note, setNote] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<boolean | null>(null);
   const upload = useAction();
   const keyAction = useAction();
 
@@ -97,49 +99,65 @@ export function FirstRunChecklist() {
   };
 
   const doc = data.documents[0];
+  const items = [
+    {
+      title: 'Add knowledge', detail: '— a document your assistant should answer from.',
+      action: (
+        <div className="step-action">
+          <label className="file-button">
+            <span>Upload a document</span>
+            <input type="file" accept={ACCEPTED_FILES} multiple disabled={upload.busy} onChange={(e) => void onFile(e)} />
+          </label>
+          <a href={`#/projects/${project.id}/knowledge`}>More ways (text, web page)</a>
+        </div>
+      ),
+    },
+    {
+      title: 'Ask in the playground', detail: '— see the answer, its intent and its sources.',
+      action: <div className="step-action"><a className="button" href={`#/projects/${project.id}/playground`}>Ask in the playground</a></div>,
+    },
+    {
+      title: 'Create a key', detail: 'for your app.',
+      action: <div className="step-action"><button type="button" disabled={keyAction.busy} onClick={() => void createKey()}>Create a key</button></div>,
+    },
+    {
+      title: 'Copy a snippet', detail: '— curl, the Node.js client or the OpenAI SDK, ready to paste.',
+      action: <div className="step-action"><a href={`#/projects/${project.id}/keys`}>Snippets for your keys</a></div>,
+    },
+  ];
+  const next = steps.findIndex((d) => !d);
+  // The whole list where a project opens (its settings) or when asked for; elsewhere, only the
+  // next step with its action, so the page itself stays in view.
+  const showAll = expanded ?? full;
+  const shown = showAll ? items.map((item, i) => ({ item, i })) : [{ item: items[next]!, i: next }];
   return (
     <section className="checklist" aria-labelledby="checklist-title" data-testid="checklist">
       <div className="checklist-head">
         <h2 id="checklist-title">Get started <span className="meta">{done} of {steps.length} done</span></h2>
-        <button type="button" className="link" onClick={() => hideChecklist(project.id, true)}>Hide checklist</button>
+        <div className="row">
+          <button type="button" className="link" aria-expanded={showAll} onClick={() => setExpanded(!showAll)}>{showAll ? 'Only the next step' : 'All steps'}</button>
+          <button type="button" className="link" onClick={() => hideChecklist(project.id, true)}>Hide checklist</button>
+        </div>
       </div>
       <ol>
-        {/* A done step is one line; the next ones keep their one-action way to do them. */}
-        <li className={steps[0] ? 'done' : ''}>
-          <Mark done={steps[0]!} /><strong>Add knowledge</strong> — a document your assistant should answer from.
-          {!steps[0] && (
-            <div className="step-action">
-              <label className="file-button">
-                <span>Upload a document</span>
-                <input type="file" accept={ACCEPTED_FILES} multiple disabled={upload.busy} onChange={(e) => void onFile(e)} />
-              </label>
-              <a href={`#/projects/${project.id}/knowledge`}>More ways (text, web page)</a>
-            </div>
-          )}
-          {upload.busy && <p className="meta" role="status">Uploading…</p>}
-          {doc && (
-            <p className="meta" data-testid="checklist-document">
-              {doc.title ?? doc.name}: {doc.status === 'ready' ? 'ready ✓' : doc.status === 'failed' ? `failed — ${doc.error ?? ''}` : 'reading it…'}
-              {data.documents.length > 1 && ` (and ${data.documents.length - 1} more)`}
-            </p>
-          )}
-          {note && <p className="notice" role="status">{note}</p>}
-          <ErrorMessage error={upload.error} />
-        </li>
-        <li className={steps[1] ? 'done' : ''}>
-          <Mark done={steps[1]!} /><strong>Ask in the playground</strong> — see the answer, its intent and its sources.
-          {!steps[1] && <div className="step-action"><a className="button" href={`#/projects/${project.id}/playground`}>Ask in the playground</a></div>}
-        </li>
-        <li className={steps[2] ? 'done' : ''}>
-          <Mark done={steps[2]!} /><strong>Create a key</strong> for your app.
-          {!steps[2] && <div className="step-action"><button type="button" disabled={keyAction.busy} onClick={() => void createKey()}>Create a key</button></div>}
-          <ErrorMessage error={keyAction.error} />
-        </li>
-        <li className={steps[3] ? 'done' : ''}>
-          <Mark done={steps[3]!} /><strong>Copy a snippet</strong> — curl, the Node.js client or the OpenAI SDK, ready to paste.
-          {!steps[3] && <div className="step-action"><a href={`#/projects/${project.id}/keys`}>Snippets for your keys</a></div>}
-        </li>
+        {/* A done step is one line; the others keep their one-action way to do them. */}
+        {shown.map(({ item, i }) => (
+          <li key={item.title} className={steps[i] ? 'done' : ''} value={i + 1}>
+            <Mark done={steps[i]!} /><strong>{item.title}</strong> {item.detail}
+            {!steps[i] && item.action}
+          </li>
+        ))}
       </ol>
+      {/* What the steps' actions did, whichever steps are shown. */}
+      {upload.busy && <p className="meta" role="status">Uploading…</p>}
+      {doc && (
+        <p className="meta" data-testid="checklist-document">
+          {doc.title ?? doc.name}: {doc.status === 'ready' ? 'ready ✓' : doc.status === 'failed' ? `failed — ${doc.error ?? ''}` : 'reading it…'}
+          {data.documents.length > 1 && ` (and ${data.documents.length - 1} more)`}
+        </p>
+      )}
+      {note && <p className="notice" role="status">{note}</p>}
+      <ErrorMessage error={upload.error ?? keyAction.error} />
     </section>
   );
 }

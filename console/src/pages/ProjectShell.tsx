@@ -45,7 +45,7 @@ export function ProjectShell({ projectId, tab, rest }: { projectId: string; tab:
           <a key={id} href={`#/projects/${projectId}/${id}`} aria-current={current === id ? 'page' : undefined}>{label}</a>
         ))}
       </nav>
-      <FirstRunChecklist />
+      <FirstRunChecklist full={current === 'settings'} />
       <Suspense fallback={<Skeleton label="Loading the page" lines={5} />}>
         <Page key={`${projectId}/${current}`} rest={rest} />
       </Suspense>
