@@ -5,6 +5,7 @@ import type { WebhookDeliveryList, WebhookDeliveryView } from '@askflow/contract
 import { useAsync } from '../useAsync.js';
 import { when } from '../format.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { Skeleton } from '../components/Skeleton.js';
 
 
 export function WebhookDeliveries({ base, enabled }: { base: string; enabled: boolean }) {
@@ -18,6 +19,7 @@ export function WebhookDeliveries({ base, enabled }: { base: string; enabled: bo
     <div data-testid="webhook-deliveries">
       <ErrorMessage error={error ?? actionError} />
       <button type="button" onClick={reload}>Refresh deliveries</button>
+      {!data && !error && <Skeleton label="Loading deliveries" lines={2} />}
       {data && data.deliveries.length === 0 && <p className="empty">No deliveries yet.</p>}
       {data && data.deliveries.length > 0 && (
         <table className="stack">
