@@ -10,11 +10,20 @@ import { ErrorMessage } from './components/ErrorMessage.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Skeleton } from './components/Skeleton.js';
 
-import { loaders } from './pages/loaders.js';
+import { preloadTab } from './pages/tabLoaders.js';
 import { AuthPage } from './pages/AuthPage.js';
 import { ProjectsPage } from './pages/ProjectsPage.js';
 
-const ProjectShell = lazy(() => loaders.shell().then((m) => ({ default: m.ProjectShell })));
+const loadShell = () => import('./pages/ProjectShell.js');
+const ProjectShell = lazy(() => loadShell().then((m) => ({ default: m.ProjectShell })));
+
+/** When the address is a project page, its chunks start loading now, beside the session check. */
+export function preloadFirstScreen(route: string[]): void {
+  const [first, projectId, tab] = route;
+  if (first !== 'projects' || !projectId) return;
+  loadShell().catch(() => undefined);
+  preloadTab(tab);
+}
 
 // A browser that has signed in before is shown "Sign in"; a first visit is shown "Sign up".
 const RETURNING = 'askflow.returning';

@@ -9,20 +9,20 @@ import { runsUrl, useConsoleConfig } from '../useConsoleConfig.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { Skeleton } from '../components/Skeleton.js';
 import { FirstRunChecklist } from './FirstRunChecklist.js';
-import { isTab, loaders, type TabName } from './loaders.js';
+import { isTab, tabLoaders, type TabName } from './tabLoaders.js';
 
 /** A tab's page; `rest` is the route after the tab (a thread id under Conversations). */
 type TabPage = ComponentType<{ rest: string[] }>;
 const page = <K extends string>(load: () => Promise<Record<K, TabPage>>, name: K) => lazy(() => load().then((m) => ({ default: m[name] })));
 
 const tabs: Record<TabName, [string, TabPage]> = {
-  settings: ['Settings', page(loaders.settings, 'SettingsPage')],
-  keys: ['API keys', page(loaders.keys, 'KeysPage')],
-  tools: ['Tools', page(loaders.tools, 'ToolsPage')],
-  knowledge: ['Knowledge', page(loaders.knowledge, 'KnowledgePage')],
-  playground: ['Playground', page(loaders.playground, 'PlaygroundPage')],
-  analytics: ['Analytics', page(loaders.analytics, 'AnalyticsPage')],
-  conversations: ['Conversations', page(loaders.conversations, 'ConversationsPage')],
+  settings: ['Settings', page(tabLoaders.settings, 'SettingsPage')],
+  keys: ['API keys', page(tabLoaders.keys, 'KeysPage')],
+  tools: ['Tools', page(tabLoaders.tools, 'ToolsPage')],
+  knowledge: ['Knowledge', page(tabLoaders.knowledge, 'KnowledgePage')],
+  playground: ['Playground', page(tabLoaders.playground, 'PlaygroundPage')],
+  analytics: ['Analytics', page(tabLoaders.analytics, 'AnalyticsPage')],
+  conversations: ['Conversations', page(tabLoaders.conversations, 'ConversationsPage')],
 };
 
 export function ProjectShell({ projectId, tab, rest }: { projectId: string; tab: string; rest: string[] }) {
