@@ -1,7 +1,7 @@
 // The shell: who is signed in, the header, and which page the hash route shows. Sign-in and the
 // project list are small and come with the shell (a first visit needs one of them at once); a
 // project's pages are chunks of their own, loaded when first shown.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, ApiError, messageOf, SIGNED_OUT } from './api.js';
 import type { Owner, SessionView } from '@askflow/contract/browser';
 import { go, useRoute } from './router.js';
@@ -13,16 +13,21 @@ import { Skeleton } from './components/Skeleton.js';
 import { preloadTab } from './pages/tabLoaders.js';
 import { AuthPage } from './pages/AuthPage.js';
 import { ProjectsPage } from './pages/ProjectsPage.js';
+import { lazyPage } from './components/lazyPage.js';
+import { prefetch, projectPath } from './prefetch.js';
 
-const loadShell = () => import('./pages/ProjectShell.js');
-const ProjectShell = lazy(() => loadShell().then((m) => ({ default: m.ProjectShell })));
+const ProjectShell = lazyPage<{ projectId: string; tab: string; rest: string[] }>(() => import('./pages/ProjectShell.js').then((m) => m.ProjectShell), 'Loading the project');
 
-/** When the address is a project page, its chunks start loading now, beside the session check. */
+/**
+ * When the address is a project page, what it needs starts now, beside the session check: its
+ * chunks and the project itself (a signed-out visitor's 401 just confirms the sign-in page).
+ */
 export function preloadFirstScreen(route: string[]): void {
   const [first, projectId, tab] = route;
   if (first !== 'projects' || !projectId) return;
-  loadShell().catch(() => undefined);
+  void ProjectShell.preload();
   preloadTab(tab);
+  prefetch(projectPath(projectId));
 }
 
 // A browser that has signed in before is shown "Sign in"; a first visit is shown "Sign up".
@@ -79,9 +84,7 @@ export function App() {
       <main id="main" ref={main} tabIndex={-1}>
         <ErrorMessage error={error} />
         {owner === undefined && !error && <Skeleton label="Loading the console" />}
-        <ErrorBoundary resetKey={route.join('/')}>
-          <Suspense fallback={<Skeleton label="Loading the page" />}>{page}</Suspense>
-        </ErrorBoundary>
+        <ErrorBoundary resetKey={route.join('/')}>{page}</ErrorBoundary>
       </main>
     </>
   );
