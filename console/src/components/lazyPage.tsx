@@ -26,9 +26,12 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
 
   function Page(props: P) {
     const [, rerender] = useReducer((n: number) => n + 1, 0);
+    // What this render had: when it was the placeholder, render again once the chunk is there
+    // (also when it arrived between this render and this effect).
+    const shown = component;
     useEffect(() => {
-      if (!component) void preload().then(rerender);
-    }, []);
+      if (!shown) void preload().then(rerender);
+    }, [shown]);
     // The nearest ErrorBoundary says the page could not be loaded.
     if (!component && failure) {
       const err = failure;
