@@ -20,7 +20,8 @@ const ProjectShell = lazyPage<{ projectId: string; tab: string; rest: string[] }
 
 /**
  * When the address is a project page, what it needs starts now, beside the session check: its
- * chunks and the project itself (a signed-out visitor's 401 just confirms the sign-in page).
+ * chunks, the project and the console's config (a signed-out visitor's 401s just confirm the
+ * sign-in page).
  */
 export function preloadFirstScreen(route: string[]): void {
   const [first, projectId, tab] = route;
@@ -28,6 +29,7 @@ export function preloadFirstScreen(route: string[]): void {
   void ProjectShell.preload();
   preloadTab(tab);
   prefetch(projectPath(projectId));
+  preloadConsoleConfig();
 }
 
 // A browser that has signed in before is shown "Sign in"; a first visit is shown "Sign up".
