@@ -67,7 +67,7 @@ export function KnowledgePage() {
             <thead><tr><th>Name</th><th>Status</th><th>Progress</th><th>Actions</th></tr></thead>
             <tbody>{data.documents.map((d) => (
               <tr key={d.id}>
-                <td data-label="Name" className="wrap-anywhere">{d.title ?? d.name}<div className="meta">{d.kind}{d.sourceUrl ? ` · ${d.sourceUrl}` : ''}</div></td>
+                <td data-label="Name"><span className="wrap-anywhere">{d.title ?? d.name}</span><div className="meta">{d.kind}{d.sourceUrl && <> · <code>{d.sourceUrl}</code></>}</div></td>
                 <td data-label="Status" data-testid="doc-status">{d.status}{d.error && <div className="error">{d.error}</div>}</td>
                 <td data-label="Progress">
                   <progress aria-label={`Ingestion of ${d.name}`} max={d.chunksTotal ?? 1} value={d.status === 'ready' ? (d.chunksTotal ?? 1) : (d.chunksEmbedded ?? 0)} />

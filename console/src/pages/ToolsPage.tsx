@@ -52,7 +52,7 @@ export function ToolsPage() {
             <thead><tr><th>Name</th><th>Method and URL</th><th>Forwarded headers</th><th>Actions</th></tr></thead>
             <tbody>{data.tools.map((t) => (
               <tr key={t.id}>
-                <td data-label="Name" className="wrap-anywhere">{t.name}<div className="meta">{t.description}</div></td>
+                <td data-label="Name"><span className="wrap-anywhere">{t.name}</span><div className="meta">{t.description}</div></td>
                 <td data-label="Method and URL"><code>{t.method} {t.url}</code><div className="meta">timeout {t.timeoutMs} ms</div></td>
                 <td data-label="Forwarded headers">{t.forwardHeaders.join(', ') || '—'}</td>
                 <td data-label="Actions" className="actions">
