@@ -59,7 +59,7 @@ function consoleDigest() {
     }
   };
   walk('console/src');
-  for (const f of ['console/index.html', 'console/vite.config.ts', 'console/tsconfig.json', 'client/src/sseParser.ts', 'package-lock.json']) {
+  for (const f of ['console/index.html', 'console/vite.config.ts', 'console/tsconfig.json', 'client/src/sseParser.ts', 'contract/src/names.ts', 'package-lock.json']) {
     if (existsSync(join(root, f))) h.update(f).update(readFileSync(join(root, f)));
   }
   return h.digest('hex');

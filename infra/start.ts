@@ -9,6 +9,8 @@ import { STATE_DIR } from './paths.js';
 import { portInUse } from './ports.js';
 import { devMasterKey } from './masterKey.js';
 import { seedDemo } from './seed.js';
+import { DEMO_QUESTIONS, seedDemoContent, signingSecrets } from './demoContent.js';
+import { startDemoTool } from './demoTool.js';
 import { startStack } from './stack.js';
 import { tracingWanted } from '../tracing/setup.js';
 
@@ -107,6 +109,9 @@ const ownerJson = join(STATE_DIR, 'owner.json');
 const demo = await seedDemo(pool, devJson, ownerJson);
 await pool.end();
 writeFileSync(ownerJson, `${JSON.stringify(demo.owner, null, 2)}\n`, { mode: 0o600 });
+// The demo project's tool runs in this process, checking each call against the project's current secrets.
+const demoTool = await startDemoTool(() => signingSecrets(stack!.baseUrl, demo.owner.token, demo.tenantId));
+await seedDemoContent(stack.baseUrl, demo.owner.token, demo.tenantId, demoTool.url);
 
 const info = { baseUrl: stack.baseUrl, tenantId: demo.tenantId, apiKey: demo.apiKey, temporalUiUrl: stack.temporalUiUrl, codecUrl: stack.codecUrl, metricsUrls: stack.metricsUrls };
 writeFileSync(devJson, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
@@ -139,6 +144,10 @@ console.log(`
   Try:
     curl -s ${info.baseUrl}/service/ask -H 'Content-Type: application/json' \\
       -H 'X-API-Key: ${info.apiKey}' -d '{"tenantId":"${info.tenantId}","message":"hello"}'
+
+  The demo project has a handbook (knowledge) and an order-status tool (${demoTool.url});
+  in the console's playground, ask for example:
+${Object.entries(DEMO_QUESTIONS).map(([intent, q]) => `    ${`${intent}:`.padEnd(11)}${q}`).join('\n')}
 
   Ctrl-C stops everything.
 `);

@@ -1,4 +1,4 @@
-import type { AnalyticsPoint } from '@askflow/contract';
+import type { AnalyticsPerformance, AnalyticsPoint } from '@askflow/contract';
 import type { Pool } from './pool.js';
 
 export type Bucket = 'hour' | 'day';
@@ -49,4 +49,26 @@ export async function usageTotals(pool: Pool, projectId: string, from: Date, to:
     return { asks: row?.asks ?? 0, totalTokens: row?.totalTokens ?? 0, costUsd: row?.costUsd ?? 0 };
   };
   return { live: of(false), test: of(true) };
+}
+
+/**
+ * Latency per model and intent over [from, to): end to end for every ask, and to the first
+ * delta for the streamed ones (percentile_cont skips the JSON asks' nulls; null when none).
+ */
+export async function performance(pool: Pool, projectId: string, from: Date, to: Date): Promise<AnalyticsPerformance[]> {
+  const { rows } = await pool.query<AnalyticsPerformance>(
+    `SELECT model, intent,
+            count(*)::int AS asks,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS "latencyP50Ms",
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY latency_ms) AS "latencyP95Ms",
+            count(first_delta_ms)::int AS streamed,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY first_delta_ms) AS "firstDeltaP50Ms",
+            percentile_cont(0.95) WITHIN GROUP (ORDER BY first_delta_ms) AS "firstDeltaP95Ms"
+       FROM turns
+      WHERE project_id = $1 AND created_at >= $2 AND created_at < $3
+      GROUP BY model, intent
+      ORDER BY model, intent`,
+    [projectId, from, to],
+  );
+  return rows;
 }

@@ -72,6 +72,14 @@ export async function recentTurns(pool: Pool, threadId: string, exceptRun: strin
   return rows;
 }
 
+/**
+ * How long a streamed ask took to its first token, recorded by the api that streamed it once the
+ * turn is stored (its `done` comes after the turn is written). The first value stays.
+ */
+export async function recordFirstDelta(pool: Pool, workflowId: string, ms: number): Promise<void> {
+  await pool.query(`UPDATE turns SET first_delta_ms = $2 WHERE workflow_id = $1 AND first_delta_ms IS NULL`, [workflowId, Math.round(ms)]);
+}
+
 /** The stored AskResponse of a run, if it finished. */
 export async function responseOfRun(pool: Pool, workflowId: string): Promise<AskResponse | null> {
   const { rows } = await pool.query<{ response: AskResponse | null }>(`SELECT response FROM turns WHERE workflow_id = $1`, [workflowId]);

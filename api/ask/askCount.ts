@@ -9,11 +9,14 @@ import type { Span } from '../../tracing/spans.js';
 export interface AskCount {
   input: AskWorkflowInput;
   firstDelta: boolean;
+  /** Milliseconds from the request to the first delta sent, once one was. */
+  firstDeltaMs?: number;
   /** The request's span (none with tracing off): the ask's outcome, intent and model end up on it. */
   span?: Span | undefined;
 }
 
-const since = (c: AskCount) => Math.max(0, Date.now() - c.input.receivedAt) / 1000;
+const sinceMs = (c: AskCount) => Math.max(0, Date.now() - c.input.receivedAt);
+const since = (c: AskCount) => sinceMs(c) / 1000;
 
 export type AskOutcome = 'answered' | 'failed' | 'cancelled' | 'timeout';
 
@@ -30,7 +33,8 @@ export function countAsk(c: AskCount, mode: 'json' | 'stream', outcome: AskOutco
 export function countStreamed(c: AskCount, event: StreamEvent): void {
   if (event.type === 'delta' && !c.firstDelta) {
     c.firstDelta = true;
-    firstDelta.observe(since(c));
+    c.firstDeltaMs = sinceMs(c);
+    firstDelta.observe(c.firstDeltaMs / 1000);
   } else if (event.type === 'done') {
     countAsk(c, 'stream', 'answered', event);
   } else if (event.type === 'error') {

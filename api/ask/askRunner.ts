@@ -5,6 +5,7 @@ import { rejections } from '../../metrics/askMetrics.js';
 import { tenantLabel } from '../../metrics/registry.js';
 import type { ChannelListener } from '../../store/notifications.js';
 import type { Pool } from '../../store/pool.js';
+import { recordFirstDelta } from '../../store/turns.js';
 import { ApiError } from '../errors.js';
 import type { WorkerPresence } from '../workerPresence.js';
 import { countAsk, countStreamed, outcomeOf, type AskCount } from './askCount.js';
@@ -96,7 +97,13 @@ export function createAskRunner(deps: AskRunnerDeps) {
         for await (const { id, event } of reader.events(afterId)) {
           if (sink.closed) break;
           sink.send(id, event);
-          if (counted) countStreamed(counted, event);
+          if (!counted) continue;
+          countStreamed(counted, event);
+          // `done` follows the stored turn: its first-delta time goes beside it, for analytics.
+          // Not awaited: the stream's end never waits on this write.
+          if (event.type === 'done' && counted.firstDeltaMs !== undefined) {
+            recordFirstDelta(deps.pool, askId, counted.firstDeltaMs).catch((err: unknown) => deps.log.warn({ err, askId }, 'could not record the first-delta time'));
+          }
         }
       } catch (err) {
         deps.log.error({ err, askId }, 'event stream failed');

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { AnalyticsQuerySchema, type AnalyticsView } from '@askflow/contract';
-import { usageSeries, usageTotals } from '../../store/analytics.js';
+import { performance, usageSeries, usageTotals } from '../../store/analytics.js';
 import { satisfaction } from '../../store/feedback.js';
 import type { Pool } from '../../store/pool.js';
 import { ApiError } from '../errors.js';
@@ -12,7 +12,7 @@ const DEFAULT_RANGE_MS = 7 * DAY_MS;
 // Bounds the work one request can ask of the database (a year of days, a month of hours).
 const MAX_RANGE_MS = { day: 366 * DAY_MS, hour: 31 * DAY_MS } as const;
 
-/** Usage and cost over time for the console's charts. */
+/** Usage, cost and latency over time for the console's charts and tables. */
 export function analyticsRoutes(pool: Pool): Router<ProjectState> {
   const router = projectRouter(pool);
 
@@ -27,10 +27,11 @@ export function analyticsRoutes(pool: Pool): Router<ProjectState> {
       throw new ApiError('ValidationError', `Invalid query — at most ${days} days with bucket=${query.bucket}`, [{ path: 'to', message: `at most ${days} days after from` }]);
     }
 
-    const [series, totals, rated] = await Promise.all([
+    const [series, totals, rated, speed] = await Promise.all([
       usageSeries(pool, project.id, from, to, query.bucket),
       usageTotals(pool, project.id, from, to),
       satisfaction(pool, project.id, from, to),
+      performance(pool, project.id, from, to),
     ]);
     const body: AnalyticsView = {
       bucket: query.bucket,
@@ -40,6 +41,7 @@ export function analyticsRoutes(pool: Pool): Router<ProjectState> {
       // Test keys' traffic is never billed (DESIGN): counted, but its cost stays out of totals.
       totals: { live: totals.live, test: { asks: totals.test.asks, totalTokens: totals.test.totalTokens, costUsd: 0 } },
       satisfaction: rated.map((r) => ({ ...r, rate: r.positive / r.rated })),
+      performance: speed,
     };
     ctx.body = body;
   });

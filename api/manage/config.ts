@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { ConsoleConfig } from '@askflow/contract';
+import { builtInConnection, offeredModels, providerKinds } from '../../providers/registry.js';
 import type { Pool } from '../../store/pool.js';
 import { ownerAuth } from '../middleware/ownerAuth.js';
 import type { State } from '../state.js';
@@ -10,11 +11,23 @@ export interface ConsoleConfigDeps {
   temporalNamespace: string;
 }
 
+/** The chat models of every built-in connection (kinds that need no connection row). */
+function builtInChatModels(): string[] {
+  return providerKinds().flatMap((kind) => {
+    const connection = builtInConnection(kind.name);
+    return connection ? (offeredModels(connection, 'chat') ?? []) : [];
+  });
+}
+
 /** Deployment facts the console cannot know by itself, such as where the Temporal UI lives. */
 export function configRoutes(deps: ConsoleConfigDeps): Router<State> {
   const router = new Router<State>({ prefix: '/manage' });
   // Without a trailing slash, so the console can append `/namespaces/…` as it is.
-  const config: ConsoleConfig = { temporalUiUrl: deps.temporalUiUrl?.replace(/\/+$/, '') || null, temporalNamespace: deps.temporalNamespace };
+  const config: ConsoleConfig = {
+    temporalUiUrl: deps.temporalUiUrl?.replace(/\/+$/, '') || null,
+    temporalNamespace: deps.temporalNamespace,
+    builtInModels: builtInChatModels(),
+  };
   router.get('/config', ownerAuth(deps.pool), (ctx) => {
     ctx.body = config;
   });

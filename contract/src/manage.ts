@@ -312,7 +312,12 @@ export const SessionSchema = z.object({ owner: OwnerSchema });
 export type SessionView = z.infer<typeof SessionSchema>;
 
 /** What the console needs to link a turn to its run: `${temporalUiUrl}/namespaces/${ns}/workflows/${workflowId}`. */
-export const ConsoleConfigSchema = z.object({ temporalUiUrl: z.string().nullable(), temporalNamespace: z.string() });
+export const ConsoleConfigSchema = z.object({
+  temporalUiUrl: z.string().nullable(),
+  temporalNamespace: z.string(),
+  /** Chat models that run without a provider connection (`local:extractive`): the model pickers offer them beside the project's connections. */
+  builtInModels: z.array(z.string()),
+});
 export type ConsoleConfig = z.infer<typeof ConsoleConfigSchema>;
 
 export const AnalyticsBucketSchema = z.enum(['hour', 'day']);
@@ -344,6 +349,18 @@ export const AnalyticsPointSchema = z.object({
   fallbacks: z.number(),
 });
 
+export const AnalyticsPerformanceSchema = z.object({
+  model: z.string(),
+  intent: z.string(),
+  asks: z.number(),
+  latencyP50Ms: z.number(),
+  latencyP95Ms: z.number(),
+  /** Of these asks, how many were streamed and timed to their first delta. */
+  streamed: z.number(),
+  firstDeltaP50Ms: z.number().nullable(),
+  firstDeltaP95Ms: z.number().nullable(),
+});
+
 export const AnalyticsSchema = z.object({
   bucket: AnalyticsBucketSchema,
   from: z.string(),
@@ -357,11 +374,18 @@ export const AnalyticsSchema = z.object({
   }),
   /** End users' feedback on the period's turns, per model and intent: `rate` is the share rated 1. */
   satisfaction: z.array(z.object({ model: z.string(), intent: z.string(), rated: z.number(), positive: z.number(), rate: z.number() })),
+  /**
+   * How fast the period's asks were answered, per model and intent (all traffic): end-to-end
+   * latency percentiles, and for streamed asks the time from the request to the first answer
+   * token on the wire (`firstDelta…`, null when none of them was streamed).
+   */
+  performance: z.array(AnalyticsPerformanceSchema),
 });
 
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 export type AnalyticsPoint = z.infer<typeof AnalyticsPointSchema>;
 export type AnalyticsView = z.infer<typeof AnalyticsSchema>;
+export type AnalyticsPerformance = z.infer<typeof AnalyticsPerformanceSchema>;
 
 /** Body of `POST …/tools` as a caller writes it (`parameters`, `method`, `timeoutMs`, `forwardHeaders` have defaults). */
 export type ToolCreate = z.input<typeof ToolInputSchema>;

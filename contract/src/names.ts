@@ -19,3 +19,14 @@ export const WEBHOOK_EVENTS = ['ask.completed', 'ask.failed', 'document.ready', 
 
 // Header names the client needs at run time, reachable here without zod.
 export { SDK_RESERVED_HEADERS, SERVICE_HEADERS } from './headers.js';
+
+/**
+ * The search attributes each ask's run carries in Temporal, by name: operators (and the
+ * console's links into the Temporal Web UI) filter runs with e.g. `AskflowTenantId = "…"`.
+ */
+export const SEARCH_ATTRIBUTE_NAMES = {
+  tenantId: 'AskflowTenantId',
+  threadId: 'AskflowThreadId',
+  intent: 'AskflowIntent',
+  model: 'AskflowModel',
+} as const;

@@ -17,8 +17,8 @@ export function launchChromium(): Promise<Browser> {
 
 const shotsDir = join(process.cwd(), '.askflow', 'screenshots');
 
-/** A full-page screenshot in .askflow/screenshots/, named for the page it shows. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A screenshot in .askflow/screenshots/, named for the page it shows: the whole page, or (for a dialog over it) what the window shows. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage });
 }

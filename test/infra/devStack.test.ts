@@ -6,6 +6,7 @@ import { AskResponseSchema } from '@askflow/contract';
 import { freePort } from '../../infra/ports.js';
 import { stackInfo } from '../stack/context.js';
 import { DIST_DIR } from '../../infra/paths.js';
+import { DEMO_DOCUMENT, DEMO_QUESTIONS } from '../../infra/demoContent.js';
 
 // `npm start`'s launcher, as a user runs it: its own stack, its own data folder.
 const stateDir = mkdtempSync(join(tmpdir(), 'askflow-start-'));
@@ -107,9 +108,30 @@ describe('npm start', () => {
     const settings = (await (await fetch(`${devJson.temporalUiUrl}/api/v1/settings`)).json()) as { Codec?: { Endpoint?: string } };
     expect(settings.Codec?.Endpoint).toBe(devJson.codecUrl);
 
+    // The demo project answers each way out of the box: plainly, from its handbook, with its
+    // order-status tool, and with both — and the launcher says how to ask.
+    const { token } = JSON.parse(readFileSync(join(stateDir, 'owner.json'), 'utf8')) as { token: string };
+    const demo = (path: string) => fetch(`${devJson.baseUrl}/manage/projects/${devJson.tenantId}${path}`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json());
+    const documents = async () => ((await demo('/knowledge')) as { documents: { name: string; status: string }[] }).documents;
+    for (let i = 0; i < 100 && (await documents()).some((d) => d.status !== 'ready'); i++) await new Promise((r) => setTimeout(r, 200));
+    expect((await documents()).map((d) => [d.name, d.status])).toEqual([[DEMO_DOCUMENT.name, 'ready']]);
+    for (const [intent, message] of Object.entries(DEMO_QUESTIONS)) {
+      const demoAnswer = AskResponseSchema.parse(await (await ask({ message })).json());
+      expect({ message, intent: demoAnswer.intent }).toEqual({ message, intent });
+      if (intent.includes('tools')) expect(demoAnswer.toolUsed).toBe('orderStatus');
+      if (intent.startsWith('rag')) expect(demoAnswer.sources?.map((x) => x.document)).toContain(DEMO_DOCUMENT.name);
+      expect(first.output()).toContain(message);
+    }
+
     await ctrlC(first);
 
     const second = await launch();
+    // The same handbook and tool (pointed at this run's tool server), not a second copy.
+    expect((await documents()).map((d) => d.name)).toEqual([DEMO_DOCUMENT.name]);
+    const { tools } = (await demo('/tools')) as { tools: { name: string; url: string }[] };
+    expect(tools.map((t) => t.name)).toEqual(['orderStatus']);
+    expect(second.output()).toContain(tools[0]!.url);
+    expect(AskResponseSchema.parse(await (await ask({ message: DEMO_QUESTIONS.tools })).json()).toolUsed).toBe('orderStatus');
     expect(JSON.parse(readFileSync(join(stateDir, 'dev.json'), 'utf8'))).toEqual({ ...devJson, metricsUrls: [expect.stringMatching(/\/metrics$/), expect.stringMatching(/\/metrics$/)] });
     // The thread made before the restart is still there to continue.
     const again = AskResponseSchema.parse(await (await ask({ message: 'again', threadId: answer.threadId })).json());

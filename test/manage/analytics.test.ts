@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AnalyticsSchema, type AnalyticsView, type AskResponse } from '@askflow/contract';
-import { insertTurn } from '../../store/turns.js';
-import { ask, closeDb, db, expectJson, manage, signUp, stackInfo } from '../stack/context.js';
+import { insertTurn, recordFirstDelta } from '../../store/turns.js';
+import { ask, closeDb, db, expectJson, manage, postJson, signUp, stackInfo } from '../stack/context.js';
 import { BrowserSession } from './browserSession.js';
 import { expectWire } from '../stack/wire.js';
 
@@ -15,6 +15,9 @@ interface KnownTurn {
   completion: number;
   cost: number;
   latency: number;
+  intent?: AskResponse['intent'];
+  /** Streamed asks only: ms to the first delta, as the api records it. */
+  firstDelta?: number;
 }
 
 /** A turn with exact numbers at an exact time, written as persistTurn would write it. */
@@ -22,11 +25,13 @@ async function insertKnownTurn(projectId: string, t: KnownTurn): Promise<void> {
   const threadId = randomUUID();
   const workflowId = `ask-${projectId}-${randomUUID()}`;
   const usage = { promptTokens: t.prompt, completionTokens: t.completion, totalTokens: t.prompt + t.completion };
-  const response: AskResponse = { threadId, answer: 'a', intent: 'vanilla', toolUsed: null, ragChunksUsed: 0, usage, model: t.model };
+  const intent = t.intent ?? 'vanilla';
+  const response: AskResponse = { threadId, answer: 'a', intent, toolUsed: null, ragChunksUsed: 0, usage, model: t.model };
   await insertTurn(db(), {
     projectId, threadId, workflowId, requestId: randomUUID(), externalUserId: null, userMessage: 'q', answer: 'a',
-    intent: 'vanilla', model: t.model, toolUsed: null, ragChunksUsed: 0, usage, costUsd: t.cost, latencyMs: t.latency, isTest: t.isTest, response,
+    intent, model: t.model, toolUsed: null, ragChunksUsed: 0, usage, costUsd: t.cost, latencyMs: t.latency, isTest: t.isTest, response,
   });
+  if (t.firstDelta !== undefined) await recordFirstDelta(db(), workflowId, t.firstDelta);
   await db().query(`UPDATE turns SET created_at = $2 WHERE workflow_id = $1`, [workflowId, t.at]);
 }
 
@@ -71,6 +76,26 @@ describe('analytics over known turns', () => {
       { t: '2026-01-05T00:00:00.000Z', model: GPT, traffic: 'live', asks: 3, promptTokens: 310, completionTokens: 160, totalTokens: 470, costUsd: 0.0035, latencyP50Ms: 200, latencyP95Ms: 290, fallbacks: 0 },
       { t: '2026-01-05T00:00:00.000Z', model: GPT, traffic: 'test', asks: 1, promptTokens: 1000, completionTokens: 500, totalTokens: 1500, costUsd: 0.01, latencyP50Ms: 1000, latencyP95Ms: 1000, fallbacks: 0 },
       { t: '2026-01-06T00:00:00.000Z', model: LOCAL, traffic: 'live', asks: 1, promptTokens: 5, completionTokens: 5, totalTokens: 10, costUsd: 0, latencyP50Ms: 50, latencyP95Ms: 50, fallbacks: 0 },
+    ]);
+  });
+
+  it('gives latency and first-delta percentiles per model and intent', async () => {
+    const owner = await signUp();
+    const mine = await project(owner.token);
+    const at = '2026-01-05T10:00:00Z';
+    const base = { at, isTest: false, prompt: 1, completion: 1, cost: 0 };
+    // Four streamed rag asks of GPT (first deltas 100…400 ms), one JSON rag ask (no first delta),
+    // one vanilla ask of the local model; the test key's ask counts like the others here.
+    for (const [i, firstDelta] of [100, 200, 300, 400].entries()) {
+      await insertKnownTurn(mine, { ...base, model: GPT, intent: 'rag', latency: 1000 * (i + 1), firstDelta, isTest: i === 3 });
+    }
+    await insertKnownTurn(mine, { ...base, model: GPT, intent: 'rag', latency: 5000 });
+    await insertKnownTurn(mine, { ...base, model: LOCAL, intent: 'vanilla', latency: 40 });
+    const { performance } = await analytics(owner.token, mine, WINDOW);
+    expect(performance).toEqual([
+      { model: LOCAL, intent: 'vanilla', asks: 1, latencyP50Ms: 40, latencyP95Ms: 40, streamed: 0, firstDeltaP50Ms: null, firstDeltaP95Ms: null },
+      // percentile_cont: p50 of 1…5 s is 3 s, p95 is 4.8 s; of 100…400 ms, 250 and 385 ms.
+      { model: GPT, intent: 'rag', asks: 5, latencyP50Ms: 3000, latencyP95Ms: 4800, streamed: 4, firstDeltaP50Ms: 250, firstDeltaP95Ms: 385 },
     ]);
   });
 
@@ -150,5 +175,36 @@ describe('analytics of real asks', () => {
     expect(test!.costUsd).toBeGreaterThan(0);
     expect(body.totals.live).toEqual({ asks: 1, totalTokens: live!.totalTokens, costUsd: live!.costUsd });
     expect(body.totals.test).toEqual({ asks: 1, totalTokens: test!.totalTokens, costUsd: 0 });
+    // Neither ask was streamed: no first-delta time.
+    expect(body.performance).toEqual([expect.objectContaining({ model: LOCAL, intent: 'vanilla', asks: 2, streamed: 0, firstDeltaP50Ms: null })]);
+  });
+
+  it('times a streamed ask to its first delta, as its client saw it at most', async () => {
+    const owner = await signUp();
+    const projectId = await project(owner.token);
+    const { key } = await expectJson<{ key: string }>(await manage(owner.token, 'POST', `/projects/${projectId}/keys`, { mode: 'test' }), 201);
+    const started = Date.now();
+    const res = await postJson('/service/ask/stream', { tenantId: projectId, message: 'hello there' }, { 'X-API-Key': key });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    let text = '';
+    let firstDeltaSeen = NaN;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      text += new TextDecoder().decode(chunk.value);
+      if (Number.isNaN(firstDeltaSeen) && text.includes('event: delta')) firstDeltaSeen = Date.now() - started;
+    }
+    expect(text).toContain('event: done');
+    // Recorded after the stream's `done` without holding the stream up: it may trail by a moment.
+    let row: { performance: AnalyticsView['performance'] } = { performance: [] };
+    for (let i = 0; i < 50 && !(row.performance[0]?.streamed ?? 0); i++) {
+      row = await analytics(owner.token, projectId, '');
+      if (!row.performance[0]?.streamed) await new Promise((r) => setTimeout(r, 100));
+    }
+    const [speed] = row.performance;
+    expect(speed).toMatchObject({ model: LOCAL, intent: 'vanilla', asks: 1, streamed: 1 });
+    // Measured by the api from the request's arrival: never after the client saw it.
+    expect(speed!.firstDeltaP50Ms).toBeGreaterThan(0);
+    expect(speed!.firstDeltaP50Ms).toBeLessThanOrEqual(firstDeltaSeen);
+    expect(speed!.firstDeltaP50Ms).toBeLessThanOrEqual(speed!.latencyP50Ms);
   });
 });

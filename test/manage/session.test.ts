@@ -162,7 +162,7 @@ describe('GET /manage/config', () => {
     const { browser } = await signedUpBrowser();
     const config = await expectWire(ConsoleConfigSchema, await browser.fetch('GET', '/manage/config'), 200);
     const info = stackInfo();
-    expect(config).toEqual({ temporalUiUrl: info.temporalUiUrl?.replace(/\/+$/, '') ?? null, temporalNamespace: info.temporalNamespace });
+    expect(config).toEqual({ temporalUiUrl: info.temporalUiUrl?.replace(/\/+$/, '') ?? null, temporalNamespace: info.temporalNamespace, builtInModels: ['local:extractive'] });
     await expectJson(await call('GET', '/manage/config'), 401);
   });
 });

@@ -1,23 +1,28 @@
 // The project's host allowlist: the only hosts its tools and knowledge URLs may reach.
 import { useState, type FormEvent } from 'react';
-import { api, messageOf } from '../api.js';
-import type { ProjectPatch, ProjectView } from '@askflow/contract/browser';
+import { api } from '../api.js';
+import type { ProjectPatch } from '@askflow/contract/browser';
+import { useProject } from '../projectContext.js';
+import { useAction } from '../useAction.js';
+import { useUnsavedChanges } from '../router.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 
-export function AllowedHostsSection({ project, onSaved }: { project: ProjectView; onSaved: () => void }) {
-  const [hosts, setHosts] = useState(project.allowedHosts.join('\n'));
-  const [error, setError] = useState<string | null>(null);
+export function AllowedHostsSection() {
+  const { project, reload } = useProject();
+  const [savedHosts, setSavedHosts] = useState(project.allowedHosts.join('\n'));
+  const [hosts, setHosts] = useState(savedHosts);
   const [saved, setSaved] = useState(false);
+  const action = useAction();
+  useUnsavedChanges(hosts !== savedHosts, 'allowed hosts');
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
-    try {
-      const allowedHosts = hosts.split('\n').map((h) => h.trim()).filter(Boolean);
-      await api('PATCH', `/manage/projects/${project.id}`, { allowedHosts } satisfies ProjectPatch);
+    const allowedHosts = hosts.split('\n').map((h) => h.trim()).filter(Boolean);
+    if (await action.run(async () => { await api('PATCH', `/manage/projects/${project.id}`, { allowedHosts } satisfies ProjectPatch); return true; })) {
+      setSavedHosts(hosts);
       setSaved(true);
-      onSaved();
-    } catch (err) { setError(messageOf(err)); }
+      reload();
+    }
   };
 
   return (
@@ -27,11 +32,11 @@ export function AllowedHostsSection({ project, onSaved }: { project: ProjectView
       <form onSubmit={(e) => void save(e)}>
         <label>
           <span>One per line: api.example.com, *.example.com, host:port</span>
-          <textarea rows={3} value={hosts} onChange={(e) => { setHosts(e.target.value); setSaved(false); }} />
+          <textarea rows={3} value={hosts} onChange={(e) => { setHosts(e.target.value); setSaved(false); action.clearError(); }} />
         </label>
-        <ErrorMessage error={error} />
+        <ErrorMessage error={action.error} />
         {saved && <p className="notice" role="status">Allowed hosts saved.</p>}
-        <button type="submit">Save allowed hosts</button>
+        <button type="submit" disabled={action.busy}>Save allowed hosts</button>
       </form>
     </section>
   );

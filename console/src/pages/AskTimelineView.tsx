@@ -5,9 +5,8 @@ import type { AskTimeline, TimelineStep } from '@askflow/contract/browser';
 import { api } from '../api.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { useAsync } from '../useAsync.js';
+import { duration as ms } from '../format.js';
 import { runUrl, useConsoleConfig } from '../useConsoleConfig.js';
-
-const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${Math.round(n)} ms`);
 
 function StepRow({ step, total }: { step: TimelineStep; total: number }) {
   const end = step.endedMs ?? total;

@@ -1,19 +1,26 @@
 // Knowledge: upload files, paste text or add URLs; progress bars while documents ingest.
 import { useEffect, useState } from 'react';
-import { api, messageOf } from '../api.js';
+import { api } from '../api.js';
 import type { DocumentList, DocumentView } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
+import { useAction } from '../useAction.js';
+import { useProject } from '../projectContext.js';
+import { progressChanged } from '../progress.js';
+import { RAG_SWITCHED_ON, ragOnForFirstDocument } from '../knowledgeDefaults.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { Skeleton } from '../components/Skeleton.js';
 import { KnowledgeAddForms } from './KnowledgeAddForms.js';
 import { ChunkPreview } from './ChunkPreview.js';
 
 const busy = (d: DocumentView) => d.status === 'pending' || d.status === 'ingesting';
 
-export function KnowledgePage({ projectId }: { projectId: string }) {
-  const base = `/manage/projects/${projectId}/knowledge`;
+export function KnowledgePage() {
+  const { project, reload: reloadProject } = useProject();
+  const base = `/manage/projects/${project.id}/knowledge`;
   const { data, error, reload } = useAsync(() => api<DocumentList>('GET', base), [base]);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const action = useAction();
   const [preview, setPreview] = useState<DocumentView | null>(null);
+  const [note, setNote] = useState<string | null>(null);
 
   // Poll only while something is ingesting, so an idle page costs nothing.
   const ingesting = data?.documents.some(busy) ?? false;
@@ -23,35 +30,52 @@ export function KnowledgePage({ projectId }: { projectId: string }) {
     return () => window.clearInterval(timer);
   }, [ingesting, reload]);
 
+  const added = async () => {
+    reload();
+    progressChanged();
+    if (await action.run(() => ragOnForFirstDocument(project, data?.documents.length ?? 0))) {
+      setNote(RAG_SWITCHED_ON);
+      reloadProject();
+    }
+  };
   const remove = async (d: DocumentView) => {
     if (!window.confirm(`Delete ${d.name}? Its chunks and vectors go with it.`)) return;
-    try { await api('DELETE', `${base}/${d.id}`); if (preview?.id === d.id) setPreview(null); reload(); } catch (err) { setActionError(messageOf(err)); }
+    if (await action.run(async () => { await api('DELETE', `${base}/${d.id}`); return true; })) {
+      if (preview?.id === d.id) setPreview(null);
+      reload();
+      progressChanged();
+    }
   };
   const reindex = async (d: DocumentView) => {
-    try { await api('POST', `${base}/${d.id}/reindex`); reload(); } catch (err) { setActionError(messageOf(err)); }
+    if (await action.run(async () => { await api('POST', `${base}/${d.id}/reindex`); return true; })) reload();
   };
 
   return (
     <>
-      <KnowledgeAddForms base={base} onAdded={reload} />
+      {note && <p className="notice" role="status" data-testid="rag-note">{note}</p>}
+      {!project.ragEnabled && (data?.documents.length ?? 0) > 0 && (
+        <p className="notice warn" role="status">RAG is off: answers do not use these documents. Switch it on in <a href={`#/projects/${project.id}/settings`}>Settings</a>.</p>
+      )}
+      <KnowledgeAddForms base={base} onAdded={() => void added()} />
       <section>
         <h2>Documents</h2>
-        <ErrorMessage error={error ?? actionError} />
-        {data && data.documents.length === 0 && <p className="empty">No documents yet. Upload a file or add a URL above; switch RAG on in Settings to answer from them.</p>}
+        <ErrorMessage error={error ?? action.error} />
+        {!data && !error && <Skeleton label="Loading documents" />}
+        {data && data.documents.length === 0 && <p className="empty">No documents yet. Upload a file or add a URL above; answers use them as soon as they are ready.</p>}
         {data && data.documents.length > 0 && (
-          <table>
+          <table className="stack">
             <thead><tr><th>Name</th><th>Status</th><th>Progress</th><th>Actions</th></tr></thead>
             <tbody>{data.documents.map((d) => (
               <tr key={d.id}>
-                <td>{d.title ?? d.name}<div className="meta">{d.kind}{d.sourceUrl ? ` · ${d.sourceUrl}` : ''}</div></td>
-                <td data-testid="doc-status">{d.status}{d.error && <div className="error">{d.error}</div>}</td>
-                <td>
+                <td data-label="Name"><span className="wrap-anywhere">{d.title ?? d.name}</span><div className="meta">{d.kind}{d.sourceUrl && <> · <code>{d.sourceUrl}</code></>}</div></td>
+                <td data-label="Status" data-testid="doc-status">{d.status}{d.error && <div className="error">{d.error}</div>}</td>
+                <td data-label="Progress">
                   <progress aria-label={`Ingestion of ${d.name}`} max={d.chunksTotal ?? 1} value={d.status === 'ready' ? (d.chunksTotal ?? 1) : (d.chunksEmbedded ?? 0)} />
                   <span className="meta"> {d.chunksEmbedded ?? 0}/{d.chunksTotal ?? '?'} chunks</span>
                 </td>
-                <td>
-                  <button type="button" onClick={() => setPreview(d)}>Preview chunks of {d.name}</button>{' '}
-                  <button type="button" onClick={() => void reindex(d)}>Re-index {d.name}</button>{' '}
+                <td data-label="Actions" className="actions">
+                  <button type="button" onClick={() => setPreview(d)}>Preview chunks of {d.name}</button>
+                  <button type="button" onClick={() => void reindex(d)}>Re-index {d.name}</button>
                   <button type="button" onClick={() => void remove(d)}>Delete {d.name}</button>
                 </td>
               </tr>

@@ -1,40 +1,43 @@
-// A project's tabs; each tab is its own page component.
-import { api } from '../api.js';
+// A project's tabs; each tab is its own page component, loaded when first opened. Above them,
+// until the owner is set up, the first-run checklist.
+import { useMemo } from 'react';
+import { getOnce, projectPath } from '../prefetch.js';
 import type { ProjectView } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
+import { ProjectContext } from '../projectContext.js';
+import { runsUrl, useConsoleConfig } from '../useConsoleConfig.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
-import { SettingsPage } from './SettingsPage.js';
-import { KeysPage } from './KeysPage.js';
-import { ToolsPage } from './ToolsPage.js';
-import { KnowledgePage } from './KnowledgePage.js';
-import { PlaygroundPage } from './PlaygroundPage.js';
-import { AnalyticsPage } from './AnalyticsPage.js';
-import { ConversationsPage } from './ConversationsPage.js';
+import { Skeleton } from '../components/Skeleton.js';
+import { FirstRunChecklist } from './FirstRunChecklist.js';
+import { isTab, tabPages, type TabName } from './tabLoaders.js';
 
-const tabs: [string, string][] = [
-  ['settings', 'Settings'], ['keys', 'API keys'], ['tools', 'Tools'], ['knowledge', 'Knowledge'],
-  ['playground', 'Playground'], ['analytics', 'Analytics'], ['conversations', 'Conversations'],
-];
+const labels: Record<TabName, string> = {
+  settings: 'Settings', keys: 'API keys', tools: 'Tools', knowledge: 'Knowledge',
+  playground: 'Playground', analytics: 'Analytics', conversations: 'Conversations',
+};
 
-export function ProjectShell({ projectId, tab }: { projectId: string; tab: string }) {
-  const { data: project, error, reload } = useAsync(() => api<ProjectView>('GET', `/manage/projects/${projectId}`), [projectId]);
-  if (error) return <ErrorMessage error={error} />;
-  if (!project) return <p>Loading…</p>;
+export function ProjectShell({ projectId, tab, rest }: { projectId: string; tab: string; rest: string[] }) {
+  const config = useConsoleConfig();
+  const { data: project, error, reload } = useAsync(() => getOnce<ProjectView>(projectPath(projectId)), [projectId]);
+  const context = useMemo(() => (project ? { project, reload } : null), [project, reload]);
+  if (error && !project) return <ErrorMessage error={error} />;
+  if (!context) return <Skeleton label="Loading the project" lines={4} />;
+  const current: TabName = isTab(tab) ? tab : 'settings';
+  const Page = tabPages[current];
+  const runs = runsUrl(config, projectId);
   return (
-    <>
-      <h1>{project.name}</h1>
+    <ProjectContext.Provider value={context}>
+      <div className="project-head">
+        <h1>{context.project.name}</h1>
+        {runs && <a href={runs} target="_blank" rel="noreferrer">Runs in Temporal UI</a>}
+      </div>
       <nav className="tabs" aria-label="Project sections">
-        {tabs.map(([id, label]) => (
-          <a key={id} href={`#/projects/${projectId}/${id}`} aria-current={tab === id ? 'page' : undefined}>{label}</a>
+        {Object.entries(labels).map(([id, label]) => (
+          <a key={id} href={`#/projects/${projectId}/${id}`} aria-current={current === id ? 'page' : undefined}>{label}</a>
         ))}
       </nav>
-      {tab === 'settings' && <SettingsPage project={project} onSaved={reload} />}
-      {tab === 'keys' && <KeysPage projectId={projectId} />}
-      {tab === 'tools' && <ToolsPage projectId={projectId} />}
-      {tab === 'knowledge' && <KnowledgePage projectId={projectId} />}
-      {tab === 'playground' && <PlaygroundPage project={project} />}
-      {tab === 'analytics' && <AnalyticsPage projectId={projectId} />}
-      {tab === 'conversations' && <ConversationsPage projectId={projectId} />}
-    </>
+      <FirstRunChecklist full={current === 'settings'} />
+      <Page key={`${projectId}/${current}`} rest={rest} />
+    </ProjectContext.Provider>
   );
 }

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { api, messageOf } from '../api.js';
 import type { WebhookDeliveryList, WebhookDeliveryView } from '@askflow/contract/browser';
 import { useAsync } from '../useAsync.js';
+import { when } from '../format.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
+import { Skeleton } from '../components/Skeleton.js';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 export function WebhookDeliveries({ base, enabled }: { base: string; enabled: boolean }) {
   const { data, error, reload } = useAsync(() => api<WebhookDeliveryList>('GET', `${base}/deliveries?limit=20`), [base]);
@@ -18,18 +19,19 @@ export function WebhookDeliveries({ base, enabled }: { base: string; enabled: bo
     <div data-testid="webhook-deliveries">
       <ErrorMessage error={error ?? actionError} />
       <button type="button" onClick={reload}>Refresh deliveries</button>
+      {!data && !error && <Skeleton label="Loading deliveries" lines={2} />}
       {data && data.deliveries.length === 0 && <p className="empty">No deliveries yet.</p>}
       {data && data.deliveries.length > 0 && (
-        <table>
+        <table className="stack">
           <thead><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Last answer</th><th>Created</th><th>Actions</th></tr></thead>
           <tbody>{data.deliveries.map((d) => (
             <tr key={d.id}>
-              <td>{d.event}<div className="meta"><code>{d.id}</code></div></td>
-              <td data-testid="delivery-status">{d.status}{d.nextAttemptAt && <div className="meta">next attempt {when(d.nextAttemptAt)}</div>}</td>
-              <td>{d.attempts}</td>
-              <td>{d.lastStatusCode ?? '—'}{d.lastError && <div className="meta">{d.lastError}</div>}</td>
-              <td>{when(d.createdAt)}{d.deliveredAt && <div className="meta">delivered {when(d.deliveredAt)}</div>}</td>
-              <td><button type="button" disabled={!enabled} aria-label={`Redeliver ${d.event} ${d.id}`} onClick={() => void redeliver(d)}>Redeliver</button></td>
+              <td data-label="Event">{d.event}<div className="meta"><code>{d.id}</code></div></td>
+              <td data-label="Status" data-testid="delivery-status">{d.status}{d.nextAttemptAt && <div className="meta">next attempt {when(d.nextAttemptAt)}</div>}</td>
+              <td data-label="Attempts">{d.attempts}</td>
+              <td data-label="Last answer">{d.lastStatusCode ?? '—'}{d.lastError && <div className="meta">{d.lastError}</div>}</td>
+              <td data-label="Created">{when(d.createdAt)}{d.deliveredAt && <div className="meta">delivered {when(d.deliveredAt)}</div>}</td>
+              <td data-label="Actions"><button type="button" disabled={!enabled} aria-label={`Redeliver ${d.event} ${d.id}`} onClick={() => void redeliver(d)}>Redeliver</button></td>
             </tr>
           ))}</tbody>
         </table>

@@ -1,10 +1,12 @@
 // The project's webhooks: add one (its secret shown once), turn on and off, delete, see deliveries.
 import { useState, type FormEvent } from 'react';
 import { api, messageOf } from '../api.js';
-import { WEBHOOK_EVENTS, type WebhookEvent, type WebhookInput, type WebhookList, type WebhookPatch, type WebhookView, type WebhookWithSecret } from '@askflow/contract/browser';
+import type { WebhookEvent, WebhookInput, WebhookList, WebhookPatch, WebhookView, WebhookWithSecret } from '@askflow/contract/browser';
+import { WEBHOOK_EVENTS } from '@askflow/contract/names';
 import { useAsync } from '../useAsync.js';
 import { ErrorMessage } from '../components/ErrorMessage.js';
 import { CopyButton } from '../components/CopyButton.js';
+import { Skeleton } from '../components/Skeleton.js';
 import { WebhookDeliveries } from './WebhookDeliveries.js';
 
 function AddWebhookForm({ base, onAdded }: { base: string; onAdded: (w: WebhookWithSecret) => void }) {
@@ -23,7 +25,7 @@ function AddWebhookForm({ base, onAdded }: { base: string; onAdded: (w: WebhookW
   return (
     <form onSubmit={(e) => void submit(e)}>
       <ErrorMessage error={error} />
-      <label><span>Webhook endpoint</span><input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/askflow/events" /></label>
+      <label><span>Webhook endpoint</span><input type="url" required value={url} onChange={(e) => { setUrl(e.target.value); setError(null); }} placeholder="https://example.com/askflow/events" /></label>
       <fieldset>
         <legend>Events</legend>
         {WEBHOOK_EVENTS.map((ev) => (
@@ -57,6 +59,7 @@ export function WebhooksSection({ projectId }: { projectId: string }) {
       <h2>Webhooks</h2>
       <p className="meta">Askflow posts events to these URLs, signed the Standard Webhooks way (<code>webhook-signature</code>); failed deliveries are retried for 72 hours. Verify them with <code>verifyWebhook()</code> from <code>@askflow/client</code>.</p>
       <ErrorMessage error={error ?? actionError} />
+      {!data && !error && <Skeleton label="Loading webhooks" lines={2} />}
       {secret && (
         <div className="notice" role="status">
           <p>Secret of {secret.url} — copy it now, it is not shown again:</p>
@@ -67,23 +70,29 @@ export function WebhooksSection({ projectId }: { projectId: string }) {
       )}
       {data && data.webhooks.length === 0 && <p className="empty">No webhooks yet.</p>}
       {data && data.webhooks.length > 0 && (
-        <table>
+        <table className="stack">
           <thead><tr><th>URL</th><th>Events</th><th>State</th><th>Actions</th></tr></thead>
           <tbody>{data.webhooks.map((w) => (
             <tr key={w.id}>
-              <td><code>{w.url}</code>{open === w.id && <WebhookDeliveries base={`${base}/${w.id}`} enabled={w.enabled} />}</td>
-              <td>{w.events.join(', ')}</td>
-              <td>{w.enabled ? 'on' : 'off'}{w.disabledReason && <div className="meta">{w.disabledReason}</div>}</td>
-              <td>
-                <button type="button" onClick={() => setOpen(open === w.id ? null : w.id)}>{open === w.id ? 'Hide deliveries' : 'Show deliveries'}</button>{' '}
-                <button type="button" onClick={() => void setEnabled(w, !w.enabled)}>{w.enabled ? 'Disable webhook' : 'Enable webhook'}</button>{' '}
-                <button type="button" onClick={() => rotate(w)}>Rotate webhook secret</button>{' '}
+              <td data-label="URL"><code>{w.url}</code></td>
+              <td data-label="Events">{w.events.join(', ')}</td>
+              <td data-label="State">{w.enabled ? 'on' : 'off'}{w.disabledReason && <div className="meta">{w.disabledReason}</div>}</td>
+              <td data-label="Actions" className="actions">
+                <button type="button" aria-expanded={open === w.id} onClick={() => setOpen(open === w.id ? null : w.id)}>{open === w.id ? 'Hide deliveries' : 'Show deliveries'}</button>
+                <button type="button" onClick={() => void setEnabled(w, !w.enabled)}>{w.enabled ? 'Disable webhook' : 'Enable webhook'}</button>
+                <button type="button" onClick={() => rotate(w)}>Rotate webhook secret</button>
                 <button type="button" onClick={() => remove(w)}>Delete webhook</button>
               </td>
             </tr>
           ))}</tbody>
         </table>
       )}
+      {data?.webhooks.filter((w) => w.id === open).map((w) => (
+        <div key={w.id} className="deliveries">
+          <h3>Deliveries to <code>{w.url}</code></h3>
+          <WebhookDeliveries base={`${base}/${w.id}`} enabled={w.enabled} />
+        </div>
+      ))}
       <AddWebhookForm base={base} onAdded={(w) => { setSecret({ url: w.url, secret: w.secret }); reload(); }} />
     </section>
   );
