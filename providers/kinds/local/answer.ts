@@ -32,9 +32,15 @@ function isTermLine(paragraph: string): boolean {
   );
 }
 
-/** Sentences of a paragraph; "e.g." and "i.e." do not end one, nor does a period inside a name ("push.default"). */
+/**
+ * Sentences of a paragraph; "e.g." and "i.e." do not end one, nor does a period inside a name
+ * ("push.default"). A line break inside a sentence (text wrapped at a fixed width) is a space:
+ * the next line goes on in lower case or with a number. Other line breaks (list items, lines
+ * of a table) still part sentences.
+ */
 function sentences(paragraph: string): string[] {
   return paragraph
+    .replace(/(?<![.!?:;])[ \t]*\n[ \t]*(?=[\p{Ll}\p{N}(])/gu, ' ')
     .split(/(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|Mr|Ms|Dr)\.)(?<=[.!?])\s+|\n+/u)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);

@@ -91,6 +91,19 @@ describe('the offline model answers', () => {
     expect(text).toContain('push.default: Defines the action git push should take if no refspec is given (e.g. when you run it plain). (git-config.html)');
   });
 
+  it('quotes a sentence wrapped over two lines whole, and keeps list items apart', async () => {
+    const handbook: ContextPassage = {
+      source: 'handbook.md',
+      text: 'Items can be returned within 30 days of delivery for a full refund. Refunds reach your card\nwithin 5 business days after the returned item arrives.\n\nWe ship to:\n- Norway\n- Sweden',
+    };
+    const { text } = await local.generate(chatRequest({ message: 'How many days until my refund reaches my card?', context: [handbook] }));
+    expect(text).toContain('Refunds reach your card within 5 business days after the returned item arrives.');
+    expect(text).not.toMatch(/\. within 5/);
+    const list = await local.generate(chatRequest({ message: 'Do you ship to Sweden?', context: [handbook] }));
+    expect(list.text).toContain('Sweden');
+    expect(list.text).not.toContain('Norway - Sweden');
+  });
+
   it('in the first round calls what the router chose, with its reason', async () => {
     const result = await local.respond(turn('How do I amend a commit?'));
     expect(result).toMatchObject({
