@@ -38,10 +38,27 @@ export interface ThreadSummary {
   lastMessage: string | null;
 }
 
-/** Newest first; `search` matches the external id or any message or answer in the thread. */
-export async function listThreads(pool: Pool, projectId: string, opts: { limit: number; before?: Date; search?: string }): Promise<ThreadSummary[]> {
-  const { rows } = await pool.query<ThreadSummary>(
+/** Where a page of threads ended: the last thread's update time, to the microsecond as stored, and its id. */
+export interface ThreadCursor {
+  updatedAt: string;
+  id: string;
+}
+
+/**
+ * Newest first (by update time, then id); `search` matches the external id or any message or
+ * answer in the thread. A page goes on exactly after `after` — compared with the time as
+ * PostgreSQL stores it (microseconds), so threads updated in the same millisecond are neither
+ * skipped nor repeated — or holds the threads updated before `before`. `next` is the cursor
+ * after the page, null when it is the last.
+ */
+export async function listThreads(
+  pool: Pool,
+  projectId: string,
+  opts: { limit: number; after?: ThreadCursor; before?: Date; search?: string },
+): Promise<{ threads: ThreadSummary[]; next: ThreadCursor | null }> {
+  const { rows } = await pool.query<ThreadSummary & { cursorTime: string }>(
     `SELECT t.id, t.external_thread_id AS "externalThreadId", t.created_at AS "createdAt", t.updated_at AS "updatedAt",
+            t.updated_at::text AS "cursorTime",
             (SELECT count(*)::int FROM turns u WHERE u.thread_id = t.id) AS turns,
             (SELECT u.user_message FROM turns u WHERE u.thread_id = t.id ORDER BY u.created_at DESC LIMIT 1) AS "lastMessage"
        FROM threads t
@@ -49,9 +66,14 @@ export async function listThreads(pool: Pool, projectId: string, opts: { limit: 
         AND ($2::timestamptz IS NULL OR t.updated_at < $2)
         AND ($3::text IS NULL OR t.external_thread_id ILIKE '%' || $3 || '%'
              OR EXISTS (SELECT 1 FROM turns u WHERE u.thread_id = t.id AND (u.user_message ILIKE '%' || $3 || '%' OR u.answer ILIKE '%' || $3 || '%')))
-      ORDER BY t.updated_at DESC
+        AND ($5::timestamptz IS NULL OR (t.updated_at, t.id) < ($5, $6::uuid))
+      ORDER BY t.updated_at DESC, t.id DESC
       LIMIT $4`,
-    [projectId, opts.before ?? null, opts.search ?? null, opts.limit],
+    [projectId, opts.before ?? null, opts.search ?? null, opts.limit, opts.after?.updatedAt ?? null, opts.after?.id ?? null],
   );
-  return rows;
+  const last = rows.at(-1);
+  return {
+    threads: rows.map(({ cursorTime: _, ...thread }) => thread),
+    next: rows.length === opts.limit && last ? { updatedAt: last.cursorTime, id: last.id } : null,
+  };
 }

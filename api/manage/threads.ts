@@ -10,6 +10,7 @@ import { validateQuery } from '../validateQuery.js';
 import { loadParam } from './loadParam.js';
 import { deleteRuns, runIdsOf } from './eraseRuns.js';
 import { projectRouter, type ProjectState } from './projectRouter.js';
+import { decodeThreadCursor, encodeThreadCursor } from './threadCursor.js';
 
 /** A project's conversations: the newest threads (paged, searchable), one thread's turns, and erasing a thread. */
 export function threadRoutes({ pool, temporal, temporalNamespace }: { pool: Pool; temporal: Client; temporalNamespace: string }): Router<ProjectState> {
@@ -17,8 +18,14 @@ export function threadRoutes({ pool, temporal, temporalNamespace }: { pool: Pool
   router.param('threadId', loadParam<ProjectState, 'threadId'>('threadId', 'Thread', (s, id) => findThread(pool, s.project.id, id)));
 
   router.get('/:id/threads', async (ctx) => {
-    const { limit, before, search } = validateQuery(ThreadListQuerySchema, ctx.query);
-    ctx.body = { threads: await listThreads(pool, ctx.state.project.id, { limit, ...(before ? { before: new Date(before) } : {}), ...(search ? { search } : {}) }) };
+    const { limit, cursor, before, search } = validateQuery(ThreadListQuerySchema, ctx.query);
+    const page = await listThreads(pool, ctx.state.project.id, {
+      limit,
+      ...(cursor ? { after: decodeThreadCursor(cursor) } : {}),
+      ...(before ? { before: new Date(before) } : {}),
+      ...(search ? { search } : {}),
+    });
+    ctx.body = { threads: page.threads, nextCursor: page.next ? encodeThreadCursor(page.next) : null };
   });
 
   router.get<Loaded<'threadId'>>('/:id/threads/:threadId', async (ctx) => {

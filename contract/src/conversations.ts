@@ -14,17 +14,21 @@ export const ThreadSummarySchema = z.object({
 });
 
 /**
- * Query of `GET /manage/projects/{id}/threads`. `before` is an ISO time with a four-digit year
- * (what PostgreSQL's timestamptz holds); `search` is matched as text.
+ * Query of `GET /manage/projects/{id}/threads`. `cursor` is a page's `nextCursor`: the page after
+ * it, exactly (threads updated in the same millisecond are neither skipped nor repeated).
+ * `before` is an ISO time with a four-digit year (what PostgreSQL's timestamptz holds): threads
+ * last updated before it. `search` is matched as text.
  */
 export const ThreadListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
   before: z.iso.datetime({ offset: true }).optional(),
   search: z.string().max(500).optional(),
 });
 export type ThreadListQuery = z.infer<typeof ThreadListQuerySchema>;
 
-export const ThreadListSchema = z.object({ threads: z.array(ThreadSummarySchema) });
+/** A page of threads; `nextCursor` asks for the next one, null on the last page. */
+export const ThreadListSchema = z.object({ threads: z.array(ThreadSummarySchema), nextCursor: z.string().nullable() });
 
 /** One answered ask of a thread, as recorded. */
 export const TurnSchema = z.object({

@@ -214,6 +214,34 @@ describe('threads and prices', () => {
   });
 });
 
+describe('thread pages', () => {
+  it("page by nextCursor: threads updated in the same microsecond are neither skipped nor repeated, and a forged cursor is a 400", async () => {
+    const owner = await signUp();
+    const project = await expectJson<{ id: string }>(await manage(owner.token, 'POST', '/projects', { name: 'pages' }), 201);
+    // Seven threads, five of them updated at the very same instant (as a batch import would leave them).
+    const { rows } = await db().query<{ id: string }>(
+      `INSERT INTO threads (id, project_id, updated_at)
+       SELECT gen_random_uuid(), $1, CASE WHEN g <= 5 THEN timestamptz '2026-01-01 00:00:00.123456+00' ELSE now() - g * interval '1 second' END
+         FROM generate_series(1, 7) g RETURNING id`,
+      [project.id],
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await expectWire(ThreadListSchema, await manage(owner.token, 'GET', `/projects/${project.id}/threads?limit=2${cursor ? `&cursor=${cursor}` : ''}`), 200);
+      seen.push(...page.threads.map((t) => t.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor !== null && pages < 10);
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen)).toEqual(new Set(rows.map((r) => r.id)));
+    const forged = await manage(owner.token, 'GET', `/projects/${project.id}/threads?cursor=${Buffer.from('["yesterday","x"]').toString('base64url')}`);
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('ValidationError');
+  });
+});
+
 describe('resources inside a project', () => {
   it("answers 404 for a tool, document or thread asked for through another project's id, or by a stranger", async () => {
     const owner = await signUp();

@@ -6,13 +6,15 @@ import { manageCall, manageDelete, projectPath, type CallOptions } from './calle
 export interface ThreadPageOptions extends CallOptions {
   /** Threads per page, 1–200; default 50. */
   limit?: number;
-  /** Only threads last updated before this time (ISO 8601 or a Date): the page after the last `updatedAt` seen. */
+  /** A page's `nextCursor`: the page right after it. */
+  cursor?: string;
+  /** Only threads last updated before this time (ISO 8601 or a Date). */
   before?: Date | string;
   /** Matches the external thread id, or any message or answer in the thread (≤ 500 characters). */
   search?: string;
 }
 
-export type ThreadListOptions = Omit<ThreadPageOptions, 'before'>;
+export type ThreadListOptions = Omit<ThreadPageOptions, 'before' | 'cursor'>;
 
 /** A project's conversations: threads newest first, each with its turns (the asks answered in it). */
 export class Threads {
@@ -22,6 +24,7 @@ export class Threads {
   page(projectId: string, options: ThreadPageOptions = {}): AskflowPromise<WithRequestId<ThreadList>> {
     const query = new URLSearchParams();
     if (options.limit !== undefined) query.set('limit', String(options.limit));
+    if (options.cursor !== undefined) query.set('cursor', options.cursor);
     if (options.before !== undefined) query.set('before', typeof options.before === 'string' ? options.before : options.before.toISOString());
     if (options.search !== undefined) query.set('search', options.search);
     const search = query.toString() ? `?${query.toString()}` : '';
@@ -33,26 +36,12 @@ export class Threads {
    * `for await (const thread of admin.threads.list(projectId)) …`. Stopping the loop fetches no more.
    */
   async *list(projectId: string, options: ThreadListOptions = {}): AsyncGenerator<ThreadSummary, void, undefined> {
-    let before: string | undefined;
-    // The last `updatedAt` seen, and the ids already given that have it (see below).
-    let boundary: string | undefined;
-    let atBoundary = new Set<string>();
-    for (;;) {
-      const { threads } = await this.page(projectId, { ...options, ...(before !== undefined ? { before } : {}) });
-      // The service pages by `updatedAt < before`, and its times carry microseconds that JSON's
-      // milliseconds drop: asking from the boundary's next millisecond and skipping the threads
-      // already given loses none that share the boundary's millisecond.
-      const fresh = threads.filter((thread) => !atBoundary.has(thread.id));
-      for (const thread of fresh) yield thread;
-      if (threads.length < (options.limit ?? 50) || fresh.length === 0) return;
-      const last = threads[threads.length - 1]!.updatedAt;
-      if (last !== boundary) {
-        boundary = last;
-        atBoundary = new Set();
-      }
-      for (const thread of threads) if (thread.updatedAt === last) atBoundary.add(thread.id);
-      before = new Date(Date.parse(last) + 1).toISOString();
-    }
+    let cursor: string | null = null;
+    do {
+      const page: ThreadList = await this.page(projectId, { ...options, ...(cursor !== null ? { cursor } : {}) });
+      yield* page.threads;
+      cursor = page.nextCursor;
+    } while (cursor !== null);
   }
 
   /** A thread's turns, oldest first, with each turn's usage, cost, latency and feedback. */
