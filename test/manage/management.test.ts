@@ -1,6 +1,7 @@
 import {
   ApiKeyListSchema, AskResponseSchema, CreatedApiKeySchema, OwnerTokenSchema, PriceListSchema, ProjectListSchema, ProjectSchema,
   ProviderConnectionListSchema, ThreadListSchema, ThreadTurnsSchema,
+  type ThreadList,
 } from '@askflow/contract';
 import { ask, call, closeDb, db, expectJson, manage, signUp } from '../stack/context.js';
 import { expectWire } from '../stack/wire.js';
@@ -229,7 +230,7 @@ describe('thread pages', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page = await expectWire(ThreadListSchema, await manage(owner.token, 'GET', `/projects/${project.id}/threads?limit=2${cursor ? `&cursor=${cursor}` : ''}`), 200);
+      const page: ThreadList = await expectWire(ThreadListSchema, await manage(owner.token, 'GET', `/projects/${project.id}/threads?limit=2${cursor ? `&cursor=${cursor}` : ''}`), 200);
       seen.push(...page.threads.map((t) => t.id));
       cursor = page.nextCursor;
       pages++;

@@ -43,7 +43,10 @@ describe('fan-out', () => {
     // Long enough (30 s) that a thousand connections are all open while it is still being
     // written, even on a busy machine where opening them takes most of that.
     const chunks = Array.from({ length: 300 }, (_, i) => `w${i} `);
-    llm.script({ chunks, tokenIntervalMs: 100 });
+    // Scripted for a retry too: on a busy machine the generation may be retried (the stream
+    // then says `reset`); the readers must still all follow the one answer the ask gives.
+    const behaviour = { chunks, tokenIntervalMs: 100 };
+    llm.script(behaviour, behaviour, behaviour);
     const owner = await openStream('/service/ask/stream', { baseUrl: api.baseUrl!, body: { tenantId: p.tenantId, message: 'for everyone' }, headers: { 'X-API-Key': p.apiKey } });
     const askId = owner.response.headers.get(ASK_ID_HEADER)!;
     const head = await collect(owner, (e) => e.type === 'delta');
@@ -64,6 +67,8 @@ describe('fan-out', () => {
     const ownerDoneAt = Date.now();
     const seen = await watched;
 
+    const resets = [...head, ...rest].filter((e) => e.type === 'reset');
+    if (resets.length) console.log(`[fan-out] the generation started over: ${JSON.stringify(resets)}`);
     expect(rest.at(-1)!.type).toBe('done');
     const answer = rebuiltAnswer([...head, ...rest]);
     expect(answer).toBe(chunks.join(''));
