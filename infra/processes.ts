@@ -53,6 +53,17 @@ function manage(name: string, child: ChildProcess, logFile: string): ManagedProc
  */
 const OLD_SPACE_MB: Record<string, number> = { api: 128, worker: 192 };
 
+/**
+ * glibc gives each thread that allocates its own malloc arena (up to 8 per core), and the
+ * Temporal SDK's Rust core runs a pool of threads in the worker: their half-empty arenas held
+ * ~35 MB of its resident memory after 1,000 asks (248 → 211 MB with 2 arenas), asks/s unchanged.
+ * Read by glibc when the process starts, so it goes in the child's environment; an operator's
+ * own value wins. Container images set the same.
+ */
+export function serviceEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { MALLOC_ARENA_MAX: '2', ...env };
+}
+
 export function serviceNodeFlags(name: string): string[] {
   const oldSpace = OLD_SPACE_MB[name.replace(/-\d+$/, '')];
   return ['--max-semi-space-size=2', ...(oldSpace ? [`--max-old-space-size=${oldSpace}`] : [])];
@@ -70,7 +81,7 @@ export async function forkService(
   timeoutMs = 120_000,
 ): Promise<{ proc: ManagedProcess; message: Record<string, unknown> }> {
   const fd = openSync(logFile, 'a');
-  const child = fork(script, [], { env, execArgv: [...process.execArgv, ...serviceNodeFlags(name)], stdio: ['ignore', fd, fd, 'ipc'] });
+  const child = fork(script, [], { env: serviceEnvironment(env), execArgv: [...process.execArgv, ...serviceNodeFlags(name)], stdio: ['ignore', fd, fd, 'ipc'] });
   closeSync(fd);
   const proc = manage(name, child, logFile);
   const message = await new Promise<Record<string, unknown>>((resolve, reject) => {

@@ -1,9 +1,29 @@
-import { countTokens, setMergeCacheSize } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
+import type * as GptTokenizer from 'gpt-tokenizer';
 
-// The encoder memoises the merges of every piece it has seen, up to 100,000 by default: in a
-// long-lived worker that chunks many documents that cache alone grows by tens of MB. 10,000 keeps
-// the frequent words' merges (each text's own repeats hit it) within a few MB.
-setMergeCacheSize(10_000);
+type Tokenizer = typeof GptTokenizer;
+let tokenizer: Tokenizer | undefined;
+
+/**
+ * The o200k_base tables, loaded on the first count rather than at start: they are ~25 MB of heap
+ * (~35 MB resident), and a worker whose models report their own usage never counts a token
+ * (worker RSS after 5,000 asks on such a model: see README, Benchmarks). Loaded with `require`
+ * (the package ships CommonJS beside ESM) so that counting stays synchronous.
+ */
+function encoder(): Tokenizer {
+  if (!tokenizer) {
+    tokenizer = createRequire(import.meta.url)('gpt-tokenizer') as Tokenizer;
+    // The encoder memoises the merges of every piece it has seen, up to 100,000 by default: in a
+    // long-lived worker that chunks many documents that cache alone grows by tens of MB. 10,000
+    // keeps the frequent words' merges (each text's own repeats hit it) within a few MB.
+    tokenizer.setMergeCacheSize(10_000);
+  }
+  return tokenizer;
+}
+
+function countTokens(text: string): number {
+  return encoder().countTokens(text);
+}
 
 /**
  * Longest run without whitespace that is counted in one piece. BPE merging is quadratic in the

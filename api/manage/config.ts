@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { ConsoleConfig } from '@askflow/contract';
-import { builtInConnection, offeredModels, providerKinds } from '../../providers/registry.js';
+import { builtInConnection, kindInfos, offeredModels } from '../../providers/catalog.js';
 import type { Pool } from '../../store/pool.js';
 import { ownerAuth } from '../middleware/ownerAuth.js';
 import type { State } from '../state.js';
@@ -13,7 +13,7 @@ export interface ConsoleConfigDeps {
 
 /** The chat models of every built-in connection (kinds that need no connection row). */
 function builtInChatModels(): string[] {
-  return providerKinds().flatMap((kind) => {
+  return kindInfos().flatMap((kind) => {
     const connection = builtInConnection(kind.name);
     return connection ? (offeredModels(connection, 'chat') ?? []) : [];
   });

@@ -62,10 +62,16 @@ describe('fan-out', () => {
     const statuses: Record<number, number> = {};
     for (const r of readers) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
     expect(statuses).toEqual({ 200: READERS });
-    const watched = Promise.all(readers.map(watch));
+    // Should the test run out of time on a busy machine, say how far each side got.
+    let ended = 0;
+    let ownerDone = false;
+    const progress = setTimeout(() => console.log(`[fan-out] after 200 s: owner ${ownerDone ? 'done' : 'still reading'}, ${ended}/${READERS} readers ended`), 200_000);
+    const watched = Promise.all(readers.map((r) => watch(r).finally(() => ended++)));
     const rest = await collect(owner);
+    ownerDone = true;
     const ownerDoneAt = Date.now();
     const seen = await watched;
+    clearTimeout(progress);
 
     const resets = [...head, ...rest].filter((e) => e.type === 'reset');
     if (resets.length) console.log(`[fan-out] the generation started over: ${JSON.stringify(resets)}`);
