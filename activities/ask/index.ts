@@ -34,7 +34,7 @@ export interface AskDeps {
 export function askActivities(deps: AskDeps) {
   const readPlan = planAsk(deps.pool);
   const thread = threadTurn(deps);
-  const save = saveTurn(deps.pool, thread.leave, deps.webhooks);
+  const save = saveTurn(deps.pool, thread.tellNext, deps.webhooks);
   const respond = respondTurn({ ...deps, corpusStats: (projectId) => corpusStatsFor(deps.pool, projectId) });
   return {
     planAsk: readPlan,

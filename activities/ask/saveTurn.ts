@@ -2,7 +2,8 @@ import { log } from '@temporalio/activity';
 import type { AskResponse } from '@askflow/contract';
 import type { AskPlan, AskWorkflowInput } from '../../interface/ask.js';
 import { announce, type WebhookOutbox } from '../../interface/webhookOutbox.js';
-import type { Pool } from '../../store/pool.js';
+import type { Pool, Queryable } from '../../store/pool.js';
+import { leaveThread } from '../../store/threadQueue.js';
 import { cost, tokens } from '../../metrics/askMetrics.js';
 import { tenantLabel } from '../../metrics/registry.js';
 import { turnCost } from '../../store/prices.js';
@@ -19,13 +20,20 @@ function countSpend(projectId: string, response: AskResponse, costUsd: number | 
 }
 
 /**
- * Stores the answered turn (idempotent on the workflow id), priced by the plan's model; then the
- * ask leaves its thread's queue, so the next ask on the thread runs and sees this turn, and
- * `ask.completed` is announced to the project's webhooks (idempotent on the ask id as well).
+ * Stores the answered turn (idempotent on the workflow id), priced by the plan's model, and the
+ * ask leaves its thread's queue in the same transaction; then the next ask on the thread is told
+ * to go (it sees this turn), and `ask.completed` is announced to the project's webhooks
+ * (idempotent on the ask id as well).
  */
-export function saveTurn(pool: Pool, leaveThread: (workflowId: string) => Promise<void>, webhooks?: WebhookOutbox) {
+export function saveTurn(pool: Pool, tellNext: (askId: string | null) => Promise<void>, webhooks?: WebhookOutbox) {
   return async function saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<void> {
     const costUsd = turnCost(plan.price, response.usage.promptTokens, response.usage.completionTokens);
+    let next: string | null = null;
+    const leaveQueue = input.thread
+      ? async (tx: Queryable) => {
+          next = await leaveThread(tx, workflowId);
+        }
+      : undefined;
     const stored = await insertTurn(pool, {
       projectId: plan.projectId,
       threadId: input.threadId,
@@ -46,11 +54,11 @@ export function saveTurn(pool: Pool, leaveThread: (workflowId: string) => Promis
       // The plan's model is the fallback that answered; the ask was for input.model.
       fellBackFrom: response.model !== input.model ? input.model : null,
       response,
-    });
+    }, leaveQueue);
     if (stored) countSpend(plan.projectId, response, costUsd);
-    // The turn is stored: failing the step now would only answer again. A place left behind is
-    // found by the next ask of the thread (it checks whether this run still goes).
-    if (input.thread) await leaveThread(workflowId).catch((err: unknown) => log.warn('could not leave the thread queue', { workflowId, error: (err as Error).message }));
+    // The turn is stored and its place given up: failing the step now would only answer again.
+    // A lost signal only delays the next ask, which checks again on its own.
+    await tellNext(next);
     // Likewise for the announcement: a delivery it wrote but could not start stays `pending` in
     // the webhook's deliveries, where the owner can redeliver it.
     if (webhooks) {

@@ -30,16 +30,21 @@ function runCheck(temporal: Client | undefined): RunCheck {
 export function threadTurn(deps: ThreadTurnDeps) {
   const isRunning = runCheck(deps.temporal);
 
-  async function leave(workflowId: string): Promise<void> {
-    const next = await leaveThread(deps.pool, workflowId);
+  /** Tells the ask that was waiting for one that left that it may go now. */
+  async function tellNext(next: string | null): Promise<void> {
     if (!next || !deps.temporal) return;
     await deps.temporal.workflow.getHandle(next).signal(threadTurnSignal).catch((err: unknown) => {
       log.warn('could not tell the next ask of the thread its turn; it will find out itself', { next, error: (err as Error).message });
     });
   }
 
+  async function leave(workflowId: string): Promise<void> {
+    await tellNext(await leaveThread(deps.pool, workflowId));
+  }
+
   return {
     leave,
+    tellNext,
     askAhead: (workflowId: string) => askAhead(deps.pool, workflowId, isRunning),
   };
 }
