@@ -66,6 +66,9 @@ const COLUMNS: Record<keyof Omit<Project, 'id'>, string> = {
 
 const SELECT = ['id', ...Object.entries(COLUMNS).map(([field, column]) => `${column} AS "${field}"`)].join(', ');
 
+/** A Project's columns as a select list, for queries that read one beside other rows (no other table's columns may share their names). */
+export const PROJECT_SELECT = SELECT;
+
 export async function createProject(pool: Pool, name: string, ownerId: string | null = null): Promise<Project> {
   const { rows } = await pool.query<Project>(`INSERT INTO projects (name, owner_id) VALUES ($1, $2) RETURNING ${SELECT}`, [name, ownerId]);
   return rows[0]!;

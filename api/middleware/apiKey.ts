@@ -1,8 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { addLogContext } from '../../config/logContext.js';
 import type { Pool } from '../../store/pool.js';
-import { findActiveKey } from '../../store/apiKeys.js';
-import { getProject } from '../../store/projects.js';
+import { findActiveKeyWithProject } from '../../store/apiKeys.js';
 import { ApiError } from '../errors.js';
 import type { State } from '../state.js';
 import type { FailureThrottle } from './failureThrottle.js';
@@ -31,15 +30,13 @@ export function apiKeyAuth(pool: Pool, invalidKeys: FailureThrottle, source: Key
     // Guessing keys: invalid ones are counted per address and per key prefix.
     const attempt = { ip: ctx.ip, subject: key.slice(0, KEY_PREFIX_CHARS) };
     invalidKeys.assertOpen(attempt);
-    const found = await findActiveKey(pool, key);
+    const found = await findActiveKeyWithProject(pool, key);
     if (!found) {
       await invalidKeys.failed(attempt);
       throw new ApiError('Unauthorized', 'Invalid API key');
     }
-    const project = await getProject(pool, found.projectId);
-    // Keys go with their project (ON DELETE CASCADE); a missing one means it was just deleted.
-    if (!project) throw new ApiError('Unauthorized', 'Invalid API key');
-    ctx.state.apiKey = found;
+    const { project } = found;
+    ctx.state.apiKey = found.key;
     ctx.state.project = project;
     addLogContext({ tenant: project.id });
     ctx.state.timing.mark('key');
