@@ -82,7 +82,15 @@ export function scorePostings(p: ProjectPostings, q: Bm25Query, limit: number): 
       sums[at] = sums[at]! + (weight * (tf * (k1 + 1))) / (tf + k1 * (1 - b + (b * p.lengths[row]!) / avgLength));
     }
   }
-  const scored = candidates.map((row, i) => ({ row, score: sqlRound9(sums[i]!) }));
+  // Rounding (exact, but slow-ish) only the candidates that can reach the first `limit`: rounding
+  // never reorders scores, and moves one by at most 1e-9 (plus the 15-digit step), so a chunk
+  // below the limit-th raw sum by more than 1e-6 cannot reach it, not even on a tie.
+  let floor = -Infinity;
+  if (candidates.length > limit) floor = Float64Array.from(sums).sort()[candidates.length - limit]! - 1e-6;
+  const scored: { row: number; score: number }[] = [];
+  candidates.forEach((row, i) => {
+    if (sums[i]! >= floor) scored.push({ row, score: sqlRound9(sums[i]!) });
+  });
   scored.sort(
     (x, y) =>
       y.score - x.score ||
