@@ -10,6 +10,8 @@ import { retrieve } from '../knowledge/retrieve.js';
 import { ExactVectorIndex } from '../knowledge/vectors/exact.js';
 import { prefilterStats } from '../knowledge/vectors/int8.js';
 import { LexicalIndex } from '../knowledge/lexicalIndex/index.js';
+import type { AnnMethod } from '../knowledge/vectors/pgvector.js';
+import { benchPgvector } from './pgvector.js';
 import { startTestStack } from '../infra/testStack.js';
 import { replaceChunks } from '../store/chunks.js';
 import { createDocument, getDocument } from '../store/documents.js';
@@ -18,8 +20,10 @@ import { createProject } from '../store/projects.js';
 import { printTable, summarize } from './stats.js';
 import { askflowDataConverter } from '../codec/dataConverter.js';
 
-const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').filter(Boolean).map(Number);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+const PGVECTOR_SIZES = (process.env.BENCH_PGVECTOR_SIZES ?? '').split(',').filter(Boolean).map(Number);
+const PGVECTOR_METHODS = (process.env.BENCH_PGVECTOR_METHODS ?? 'ivfflat').split(',').filter(Boolean) as AnnMethod[];
 
 // A deterministic pseudo-random text source, so runs compare.
 let seed = 42;
@@ -27,6 +31,9 @@ const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const VOCAB = Array.from({ length: 6000 }, (_, i) => `w${i.toString(36)}${'aeiou'[i % 5]}${'rstln'[i % 5]}`);
 const word = () => VOCAB[Math.floor(rand() ** 2 * VOCAB.length)]!;
 const sentence = (n: number) => Array.from({ length: n }, word).join(' ') + '.';
+
+if (PGVECTOR_SIZES.length) await benchPgvector(PGVECTOR_SIZES, Math.min(QUERIES, 50), PGVECTOR_METHODS, { sentence, word });
+if (!SIZES.length) process.exit(0);
 
 const t = await startTestStack({ logLevel: 'info' });
 const pool = createPool(t.info.databaseUrl, 8);
