@@ -3,7 +3,6 @@
 // has one, else in PostgreSQL (store/bm25.ts) from the statistics it keeps.
 import { bm25Rank, stemStats, type Bm25Hit, type Bm25Query, type WeightedText } from '../store/bm25.js';
 import type { Pool } from '../store/pool.js';
-import type { LexicalIndex } from './lexicalIndex/index.js';
 
 export interface Bm25Params {
   /** Term-frequency saturation. */
@@ -52,11 +51,17 @@ export function candidateStems(stems: { lexeme: string; df: number }[], chunks: 
   return { stems: all, all: true };
 }
 
+/** What ranks BM25 in memory (knowledge/lexicalIndex/'s LexicalIndex; an interface here, which that module imports, so the two do not import each other). */
+export interface Bm25Searcher {
+  search(projectId: string, texts: WeightedText[], limit: number, params: Bm25Params): Promise<Bm25Hit[]>;
+}
+
 /**
  * Okapi BM25 over the project's chunks for weighted phrases (the question itself weighs 1):
  * each stem weighs idf = ln(1 + (N − df + 0.5) / (df + 0.5)) times its phrase's weight.
+ * In `index` (the process's in-memory index) when given, else in PostgreSQL; both rank alike.
  */
-export async function bm25Search(pool: Pool, projectId: string, texts: WeightedText[], limit: number, params: Bm25Params, index?: LexicalIndex): Promise<Bm25Hit[]> {
+export async function bm25Search(pool: Pool, projectId: string, texts: WeightedText[], limit: number, params: Bm25Params, index?: Bm25Searcher): Promise<Bm25Hit[]> {
   if (index) return index.search(projectId, texts, limit, params);
   const { stems, chunks: n, tokens } = await stemStats(pool, projectId, texts);
   const query = bm25Query(stems, n, tokens, params);

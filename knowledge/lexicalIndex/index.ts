@@ -5,7 +5,7 @@
 // reads the project's lexical version (bumped by triggers on `chunks`, migration 26), so a chunk
 // written or deleted by any process is seen by the very next query here.
 import type { Bm25Hit, WeightedText } from '../../store/bm25.js';
-import { bm25Query, type Bm25Params } from '../lexical.js';
+import { bm25Query, type Bm25Params, type Bm25Searcher } from '../lexical.js';
 import type { SqlClient } from '../types.js';
 import { loadPostings } from './load.js';
 import type { ProjectPostings } from './postings.js';
@@ -31,7 +31,7 @@ SELECT (SELECT version FROM lexical_index_versions WHERE project_id = $1::uuid) 
        ARRAY(SELECT lexeme FROM s ORDER BY lexeme) AS lexemes,
        ARRAY(SELECT weight FROM s ORDER BY lexeme) AS weights`;
 
-export class LexicalIndex {
+export class LexicalIndex implements Bm25Searcher {
   private readonly sql: SqlClient;
   private readonly maxCacheBytes: number;
   /** In least-recently-queried order (a Map iterates in insertion order; a hit re-inserts). */
