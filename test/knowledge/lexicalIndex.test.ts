@@ -138,3 +138,15 @@ it("rounds as PostgreSQL's round(float8::numeric, 9) does", async () => {
   const { rows } = await db().query<{ r: number[] }>('SELECT array_agg(round(x::numeric, 9)::float8 ORDER BY i) AS r FROM unnest($1::float8[]) WITH ORDINALITY AS t(x, i)', [xs]);
   expect(xs.map(sqlRound9)).toEqual(rows[0]!.r);
 });
+
+it('keeps no more projects than its memory budget allows, reloading an evicted one when asked again', async () => {
+  const [a, b] = [(await corpusProject(0)).projectId, (await corpusProject(0)).projectId];
+  const question = [{ text: 'zipper repair cost', weight: 1 }];
+  const roomy = new LexicalIndex({ sql: db() });
+  const tiny = new LexicalIndex({ sql: db(), maxCacheBytes: 1 }); // room for the project being queried only
+  for (const project of [a, b, a, b]) {
+    expect(await tiny.search(project, question, LIMIT, PARAMS)).toEqual(await roomy.search(project, question, LIMIT, PARAMS));
+  }
+  expect(roomy.loads).toBe(2);
+  expect(tiny.loads).toBe(4);
+});
