@@ -67,7 +67,7 @@ try {
     const int8LoadMs = performance.now() - s;
     s = performance.now();
     await after.lexical.search(project.id, [{ text: 'warm up', weight: 1 }], 5, { k1: 1.2, b: 0.5, commonShare: 0.25 });
-    loads.push({ chunks: size, 'vectors load ms (float32)': floatLoadMs.toFixed(0), 'vectors load ms (float32 + int8 copy)': int8LoadMs.toFixed(0), 'postings load ms': (performance.now() - s).toFixed(0) });
+    loads.push({ chunks: size, 'vectors load ms (float32)': floatLoadMs.toFixed(0), 'vectors load ms (float32 + int8 copy)': int8LoadMs.toFixed(0), 'postings load ms': (performance.now() - s).toFixed(0), 'postings MB (estimate)': (after.lexical.cachedBytes() / 1e6).toFixed(0) });
     const ms = { vectorBefore: [] as number[], vectorAfter: [] as number[], hybridBefore: [] as number[], hybridAfter: [] as number[], chunkListsAfter: [] as number[] };
     let same = 0;
     const stats = { ...prefilterStats };

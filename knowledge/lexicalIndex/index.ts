@@ -64,6 +64,13 @@ export class LexicalIndex implements Bm25Searcher {
     return query ? scorePostings(postings, query, limit) : [];
   }
 
+  /** What the cached postings take in memory, estimated as the cache budget counts it. */
+  cachedBytes(): number {
+    let total = 0;
+    for (const p of this.cache.values()) total += p.bytes;
+    return total;
+  }
+
   /** Drops every cached project (e.g. to measure a cold query). */
   clearCache(): void {
     this.cache.clear();

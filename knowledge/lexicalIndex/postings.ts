@@ -100,7 +100,8 @@ export class PostingsBuilder {
     });
     let stemBytes = 0;
     for (const stem of this.stems.keys()) stemBytes += 2 * stem.length + 60;
-    const bytes = total * 6 + n * (4 + 4 + 8 + 100) + stemBytes + start.byteLength;
+    // Per row: its three typed-array slots, the id strings and array slots (~100), and score.ts's two scratch slots.
+    const bytes = total * 6 + n * (4 + 4 + 8 + 100 + 8) + stemBytes + start.byteLength;
     return { version, chunks: n, tokens, ids, documentIds: docs, documentOrder, chunkIndex, lengths, stems: this.stems, start, rows, tfs, bytes };
   }
 }
