@@ -119,6 +119,10 @@ it('sees chunks replaced and deleted by another process on its very next query, 
   expect(afterDelete.some((h) => gone.includes(h.documentId))).toBe(false);
   expect(afterDelete).toEqual(await bm25Search(pool, projectId, question, LIMIT, PARAMS));
   expect(index.loads).toBe(3);
+
+  // The whole project deleted (its chunks go by cascade, its version row with them): nothing is found.
+  await pool.query('DELETE FROM projects WHERE id = $1', [projectId]);
+  expect(await index.search(projectId, question, LIMIT, PARAMS)).toEqual([]);
 }, 120_000);
 
 it('reads tsvectors as PostgreSQL prints them, quotes and backslashes included', async () => {
