@@ -9,6 +9,7 @@ import { chunkDocument, chunkSearchText } from '../knowledge/chunk.js';
 import { parseDocument } from '../knowledge/parse.js';
 import { retrieve, type FusionParams, type RetrievalMode } from '../knowledge/retrieve.js';
 import { ExactVectorIndex } from '../knowledge/vectors/exact.js';
+import { LexicalIndex } from '../knowledge/lexicalIndex/index.js';
 import { builtInConnection, embedderFor } from '../providers/registry.js';
 import { extractiveAnswer } from '../providers/kinds/local/answer.js';
 import { startTestStack } from '../infra/testStack.js';
@@ -37,6 +38,8 @@ try {
   if (!connection) throw new Error(`${model}: not a built-in provider's model`);
   const embedder = embedderFor(connection, name);
   const index = new ExactVectorIndex({ sql: pool });
+  // BM25 as the worker runs it (in memory); it ranks exactly as the SQL path does.
+  const lexical = new LexicalIndex({ sql: pool });
   let chunks = 0;
   const started = performance.now();
   for (const page of corpus.pages) {
@@ -58,7 +61,7 @@ try {
     const misses: string[] = [];
     const queryStarted = performance.now();
     for (const q of RETRIEVAL_SET) {
-      const found = await retrieve({ pool, index, embedder }, project.id, q.q, { topK: TOP_K, minScore: 0.15, mode, fusion });
+      const found = await retrieve({ pool, index, embedder, lexical }, project.id, q.q, { topK: TOP_K, minScore: 0.15, mode, fusion });
       const at = found.findIndex((c) => q.pages.includes(c.document.replace(/\.html$/, '')));
       // The offline model's answer from these chunks, as the ask would give it (sources as the workflow names them).
       const answer = extractiveAnswer(q.q, found.map((c) => ({ source: `${c.document}#${c.chunkIndex}`, text: c.text, kind: 'chunk' as const })));

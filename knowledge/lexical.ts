@@ -1,6 +1,7 @@
-// BM25 ranking of a project's chunks: the weights are worked out here from the statistics
-// PostgreSQL keeps (how many chunks hold each stem); the scoring runs there (store/bm25.ts).
-import { bm25Rank, stemStats, type Bm25Hit, type WeightedText } from '../store/bm25.js';
+// BM25 ranking of a project's chunks: the weights are worked out here from how many chunks hold
+// each stem; the scoring runs in the in-memory index (knowledge/lexicalIndex/) when the caller
+// has one, else in PostgreSQL (store/bm25.ts) from the statistics it keeps.
+import { bm25Rank, stemStats, type Bm25Hit, type Bm25Query, type WeightedText } from '../store/bm25.js';
 import type { Pool } from '../store/pool.js';
 
 export interface Bm25Params {
@@ -50,29 +51,40 @@ export function candidateStems(stems: { lexeme: string; df: number }[], chunks: 
   return { stems: all, all: true };
 }
 
+/** What ranks BM25 in memory (knowledge/lexicalIndex/'s LexicalIndex; an interface here, which that module imports, so the two do not import each other). */
+export interface Bm25Searcher {
+  search(projectId: string, texts: WeightedText[], limit: number, params: Bm25Params): Promise<Bm25Hit[]>;
+}
+
 /**
  * Okapi BM25 over the project's chunks for weighted phrases (the question itself weighs 1):
  * each stem weighs idf = ln(1 + (N − df + 0.5) / (df + 0.5)) times its phrase's weight.
+ * In `index` (the process's in-memory index) when given, else in PostgreSQL; both rank alike.
  */
-export async function bm25Search(pool: Pool, projectId: string, texts: WeightedText[], limit: number, params: Bm25Params): Promise<Bm25Hit[]> {
+export async function bm25Search(pool: Pool, projectId: string, texts: WeightedText[], limit: number, params: Bm25Params, index?: Bm25Searcher): Promise<Bm25Hit[]> {
+  if (index) return index.search(projectId, texts, limit, params);
   const { stems, chunks: n, tokens } = await stemStats(pool, projectId, texts);
+  const query = bm25Query(stems, n, tokens, params);
+  return query ? bm25Rank(pool, projectId, query, limit) : [];
+}
+
+/**
+ * What BM25 scores a question by, from its stems' chunk frequencies and the project's totals —
+ * shared by the SQL path and the in-memory index so both weigh and select exactly alike. Null
+ * when no stem occurs in the project.
+ */
+export function bm25Query(stems: { lexeme: string; weight: number; df: number }[], n: number, tokens: number, params: Bm25Params): Bm25Query | null {
   const present = stems.filter((s) => s.df > 0);
-  if (!present.length || !n) return [];
-  const weights = present.map((s) => s.weight * Math.log(1 + (n - s.df + 0.5) / (s.df + 0.5)));
+  if (!present.length || !n) return null;
   const selection = candidateStems(present, n, params.commonShare);
-  return bm25Rank(
-    pool,
-    projectId,
-    {
-      lexemes: present.map((s) => s.lexeme),
-      weights,
-      selecting: selection.stems,
-      selectAll: selection.all,
-      k1: params.k1,
-      b: params.b,
-      // Chunks stored without a token count (0) would make it zero: lengths then do not count.
-      avgLength: Math.max(tokens / n, 1),
-    },
-    limit,
-  );
+  return {
+    lexemes: present.map((s) => s.lexeme),
+    weights: present.map((s) => s.weight * Math.log(1 + (n - s.df + 0.5) / (s.df + 0.5))),
+    selecting: selection.stems,
+    selectAll: selection.all,
+    k1: params.k1,
+    b: params.b,
+    // Chunks stored without a token count (0) would make it zero: lengths then do not count.
+    avgLength: Math.max(tokens / n, 1),
+  };
 }

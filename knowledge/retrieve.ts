@@ -4,6 +4,7 @@ import type { Embedder } from '../providers/types.js';
 import { bm25Search } from './lexical.js';
 import type { Bm25Hit } from '../store/bm25.js';
 import type { VectorIndex } from './types.js';
+import type { LexicalIndex } from './lexicalIndex/index.js';
 
 export type RetrievalMode = 'lexical' | 'vector' | 'hybrid';
 
@@ -89,14 +90,15 @@ function settled<T extends { score: number }>(hits: T[]): T[] {
  * come before the other documents' best ones, so the top K covers more than one page.
  */
 export async function retrieve(
-  deps: { pool: Pool; index: VectorIndex; embedder: Embedder },
+  /** `lexical`: the process's in-memory BM25 index; without it BM25 runs in PostgreSQL (same ranking, slower on large projects). */
+  deps: { pool: Pool; index: VectorIndex; embedder: Embedder; lexical?: LexicalIndex },
   projectId: string,
   question: string,
   opts: RetrievalOptions,
 ): Promise<RetrievedChunk[]> {
   const p = { ...FUSION_DEFAULTS, ...opts.fusion };
   const [lexical, vector] = await Promise.all([
-    opts.mode === 'vector' ? [] : bm25Search(deps.pool, projectId, [{ text: question, weight: 1 }], p.documentWeight > 0 ? DOCUMENT_CANDIDATES : CANDIDATES, { k1: p.k1, b: p.b, commonShare: p.commonShare }),
+    opts.mode === 'vector' ? [] : bm25Search(deps.pool, projectId, [{ text: question, weight: 1 }], p.documentWeight > 0 ? DOCUMENT_CANDIDATES : CANDIDATES, { k1: p.k1, b: p.b, commonShare: p.commonShare }, deps.lexical),
     opts.mode === 'lexical'
       ? []
       : deps.embedder.embed([question]).then(([q]) => deps.index.query(projectId, q!, CANDIDATES + 1)).then((m) => settled(m).filter((x) => x.score >= opts.minScore)),

@@ -17,6 +17,7 @@ import { activityLogContext } from './logging.js';
 import { installWorkerRuntime } from './observability.js';
 import { startTracing } from '../tracing/setup.js';
 import { workerTracing } from '../tracing/temporal.js';
+import { LexicalIndex } from '../knowledge/lexicalIndex/index.js';
 
 const env = readEnv();
 const log = createLogger('worker', env.LOG_LEVEL);
@@ -52,6 +53,7 @@ const worker = await Worker.create({
     pool,
     masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY),
     vectorIndex: await chooseVectorIndex({ sql: pool, env: process.env }),
+    lexicalIndex: new LexicalIndex({ sql: pool }),
     liveEvents: env.LIVE_EVENTS === 'on',
     temporal,
     // Activities announce webhook events by starting delivery workflows on this worker's task queue.

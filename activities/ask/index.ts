@@ -1,5 +1,6 @@
 import { corpusStatsFor } from '../../knowledge/corpusStats.js';
 import type { VectorIndex } from '../../knowledge/types.js';
+import type { LexicalIndex } from '../../knowledge/lexicalIndex/index.js';
 import { answeredResponse, DEFAULT_TOOL_ROUNDS, type AskActivities } from '../../interface/ask.js';
 import { activityInfo } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
@@ -22,6 +23,8 @@ export interface AskDeps {
   masterKey: Buffer;
   /** Where chunk vectors live (exact, pgvector or Pinecone). */
   vectorIndex: VectorIndex;
+  /** The process's in-memory BM25 index; absent: BM25 runs in PostgreSQL (same ranking). */
+  lexicalIndex?: LexicalIndex;
   /** Push streamed events to the api at once beside the durable log (PostgreSQL NOTIFY); default on. */
   liveEvents?: boolean;
   /** Reads run states and signals runs (the thread queue); absent in tests that run no worker. */

@@ -1,22 +1,25 @@
 // Exact cosine search over vectors kept in PostgreSQL as float32 bytes, scanned in memory.
-// Recall is 1.0 and nothing beyond plain PostgreSQL is needed; a warm 100k × 256 project scans
-// in tens of milliseconds. Each process caches every queried project's vectors as one packed
+// Recall is 1.0 and nothing beyond plain PostgreSQL is needed; a warm 100k × 256 project is
+// searched in a few milliseconds through an int8 copy of its vectors, rescored exactly (int8.ts). Each process caches every queried project's vectors as one packed
 // matrix and revalidates it on each query against a per-project version row, which every write
 // bumps in the same statement — so another worker's upsert is seen by the very next query here.
 import type { SqlClient, VectorIndex, VectorMatch, VectorRecord } from '../types.js';
 import { batches, checkQueryVector, checkRecords, checkTopK, dimensionMismatch } from './common.js';
+import { quantizeMatrix, topKRowsInt8, type Int8Matrix } from './int8.js';
 import { normalizeRow, topKRows, unitQuery, type PackedMatrix } from './matrix.js';
 
 export interface ExactVectorIndexOptions {
   sql: SqlClient;
   /** Memory the cached matrices may use together; least recently queried projects are dropped past it. Default 1 GiB. */
   maxCacheBytes?: number;
+  /** Search through the int8 copy (same results, a fraction of the time); false scans the float32 rows in JS, as before it (the bench's baseline). Default true. */
+  int8Prefilter?: boolean;
 }
 
 /** One project's cached vectors, grouped by dimension (see `load`). */
 interface CachedProject {
   version: string;
-  groups: Map<number, PackedMatrix>;
+  groups: Map<number, PackedMatrix & { int8: Int8Matrix }>;
   bytes: number;
 }
 
@@ -60,6 +63,7 @@ export class ExactVectorIndex implements VectorIndex {
   readonly kind = 'exact' as const;
   private readonly sql: SqlClient;
   private readonly maxCacheBytes: number;
+  private readonly int8Prefilter: boolean;
   /** In least-recently-queried order (a Map iterates in insertion order; a hit re-inserts). */
   private readonly cache = new Map<string, CachedProject>();
   /** Loads in flight, so concurrent queries on a cold project read its vectors once. */
@@ -68,6 +72,7 @@ export class ExactVectorIndex implements VectorIndex {
   constructor(options: ExactVectorIndexOptions) {
     this.sql = options.sql;
     this.maxCacheBytes = options.maxCacheBytes ?? DEFAULT_CACHE_BYTES;
+    this.int8Prefilter = options.int8Prefilter ?? true;
   }
 
   async upsert(projectId: string, records: VectorRecord[]): Promise<void> {
@@ -110,7 +115,8 @@ export class ExactVectorIndex implements VectorIndex {
     if (project.groups.size === 0) return [];
     const matrix = project.groups.get(vector.length);
     if (!matrix) throw dimensionMismatch(projectId, vector.length, [...project.groups.keys()].join(' and '));
-    return topKRows(matrix, unitQuery(vector), topK).map(({ row, score }) => ({
+    const q = unitQuery(vector);
+    return (this.int8Prefilter ? topKRowsInt8(matrix, matrix.int8, q, topK) : topKRows(matrix, q, topK)).map(({ row, score }) => ({
       chunkId: matrix.ids[row]!,
       // float32 rounding can land a hair outside cosine's range
       score: Math.max(-1, Math.min(1, score)),
@@ -170,7 +176,12 @@ export class ExactVectorIndex implements VectorIndex {
       matrix.ids.push(row.chunk_id);
       bytes += row.embedding.byteLength + 100; // + the id string and its array slot, roughly
     }
-    const project: CachedProject = { version, groups, bytes };
+    const quantized = new Map<number, PackedMatrix & { int8: Int8Matrix }>();
+    for (const [dims, matrix] of groups) {
+      quantized.set(dims, { ...matrix, int8: quantizeMatrix(matrix) });
+      bytes += matrix.data.length; // the int8 copy: a byte per float
+    }
+    const project: CachedProject = { version, groups: quantized, bytes };
     this.remember(projectId, project);
     return project;
   }

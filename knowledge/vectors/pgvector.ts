@@ -1,7 +1,9 @@
 // Vectors in PostgreSQL's pgvector extension; PostgreSQL does the scoring. The column is an
-// untyped `vector` so projects may use embedders of different dimensions — which also means no
-// HNSW/IVFFlat index (those need a fixed dimension): each query is an exact scan of the
-// project's rows, found through the (project_id, document_id) index.
+// untyped `vector` so projects may use embedders of different dimensions, so by default each
+// query is an exact scan of the project's rows, found through the (project_id, document_id)
+// index. Opt-in, a large project gets an approximate index of its own (HNSW or IVFFlat need a
+// fixed dimension: a partial index over `embedding::vector(dims)` for that project and
+// dimension, see createPgVectorAnnIndex), which an index built with `ann` options searches.
 import type { SqlClient, VectorIndex, VectorMatch, VectorRecord } from '../types.js';
 import { batches, checkQueryVector, checkRecords, checkTopK, dimensionMismatch } from './common.js';
 
@@ -26,6 +28,76 @@ WHERE project_id = $1::uuid AND vector_dims(embedding) = $3
 ORDER BY embedding <=> $2::vector
 LIMIT $4`;
 
+// The approximate search, as a function so that its search-width settings apply to this one
+// statement on whatever pooled connection runs it (set_config(…, true) lasts until the statement's
+// transaction ends), and so that the project and dimension reach the planner as literals: only
+// then can it prove the project's partial index applies.
+const NEAREST_FUNCTION_SQL = `
+CREATE OR REPLACE FUNCTION chunk_pgvectors_nearest(p_project uuid, p_query text, p_dims int, p_k int, p_ef_search int, p_probes int)
+RETURNS TABLE (chunk_id uuid, score float8) LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM set_config('hnsw.ef_search', p_ef_search::text, true);
+  PERFORM set_config('ivfflat.probes', p_probes::text, true);
+  RETURN QUERY EXECUTE format(
+    'SELECT chunk_id, (1 - (embedding::vector(%s) <=> %L::vector(%s)))::float8 FROM chunk_pgvectors
+      WHERE project_id = %L AND vector_dims(embedding) = %s
+      ORDER BY embedding::vector(%s) <=> %L::vector(%s) LIMIT %s',
+    p_dims, p_query, p_dims, p_project, p_dims, p_dims, p_query, p_dims, p_k);
+END $fn$`;
+
+export type AnnMethod = 'hnsw' | 'ivfflat';
+
+/** How wide the approximate search looks: wider finds more of the exact neighbours, slower. */
+export interface AnnSearch {
+  /** HNSW's candidate list (pgvector's default 40; raised to the number of results asked for when below it). Default 100. */
+  efSearch?: number;
+  /** IVFFlat's lists searched (pgvector's default 1). Default 10. */
+  probes?: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function annIndexName(projectId: string, dims: number): string {
+  if (!UUID.test(projectId)) throw new Error(`not a project id: ${projectId}`);
+  if (!Number.isInteger(dims) || dims < 1 || dims > 16000) throw new Error(`dimensions must be a whole number from 1 to 16000, got ${dims}`);
+  return `chunk_pgvectors_ann_${projectId.replaceAll('-', '').toLowerCase()}_${dims}`;
+}
+
+/**
+ * Builds an approximate (HNSW or IVFFlat, cosine) index over one project's vectors of one
+ * dimension — for projects large enough that the exact scan is too slow. Results then are
+ * approximate: recall depends on the index's parameters and AnnSearch. IVFFlat learns its lists
+ * from the rows present, so build it after ingesting. Building takes long on a large project and
+ * holds a lock that blocks the project's writes meanwhile; replaces an index built before.
+ */
+export async function createPgVectorAnnIndex(
+  sql: SqlClient,
+  projectId: string,
+  dims: number,
+  method: AnnMethod,
+  options: { m?: number; efConstruction?: number; lists?: number } = {},
+): Promise<void> {
+  const name = annIndexName(projectId, dims);
+  const int = (v: number, what: string) => {
+    if (!Number.isInteger(v) || v < 1) throw new Error(`${what} must be a whole number ≥ 1, got ${v}`);
+    return v;
+  };
+  const withClause =
+    method === 'hnsw'
+      ? `WITH (m = ${int(options.m ?? 16, 'm')}, ef_construction = ${int(options.efConstruction ?? 64, 'efConstruction')})`
+      : `WITH (lists = ${int(options.lists ?? 100, 'lists')})`;
+  await sql.query(`DROP INDEX IF EXISTS ${name}`);
+  await sql.query(
+    `CREATE INDEX ${name} ON chunk_pgvectors USING ${method} ((embedding::vector(${dims})) vector_cosine_ops) ${withClause}
+      WHERE project_id = '${projectId}' AND vector_dims(embedding) = ${dims}`,
+  );
+}
+
+/** Drops a project's approximate index: its queries are exact again. */
+export async function dropPgVectorAnnIndex(sql: SqlClient, projectId: string, dims: number): Promise<void> {
+  await sql.query(`DROP INDEX IF EXISTS ${annIndexName(projectId, dims)}`);
+}
+
 /** True when the server can provide pgvector: installed in this database, or available to `CREATE EXTENSION`. */
 export async function hasPgVector(sql: SqlClient): Promise<boolean> {
   // pg_available_extensions lists installed extensions too (with installed_version set).
@@ -45,12 +117,17 @@ export async function ensurePgVectorSchema(sql: SqlClient): Promise<void> {
     embedding vector NOT NULL
   )`);
   await sql.query('CREATE INDEX IF NOT EXISTS chunk_pgvectors_project_document_idx ON chunk_pgvectors (project_id, document_id)');
+  await sql.query(NEAREST_FUNCTION_SQL);
 }
 
 export class PgVectorIndex implements VectorIndex {
   readonly kind = 'pgvector' as const;
 
-  constructor(private readonly sql: SqlClient) {}
+  /** `ann`: search through a project's approximate index where one was built (createPgVectorAnnIndex); without one the search is still exact. */
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly options: { ann?: AnnSearch } = {},
+  ) {}
 
   async upsert(projectId: string, records: VectorRecord[]): Promise<void> {
     for (const batch of batches(checkRecords(records), UPSERT_BATCH)) {
@@ -77,7 +154,17 @@ export class PgVectorIndex implements VectorIndex {
   async query(projectId: string, vector: number[], topK: number): Promise<VectorMatch[]> {
     checkQueryVector(vector);
     if (checkTopK(topK) === 0) return [];
-    const { rows } = await this.sql.query<{ chunk_id: string; score: number | null }>(QUERY_SQL, [projectId, vectorLiteral(vector), vector.length, topK]);
+    const ann = this.options.ann;
+    const { rows } = ann
+      ? await this.sql.query<{ chunk_id: string; score: number | null }>('SELECT chunk_id, score FROM chunk_pgvectors_nearest($1::uuid, $2, $3, $4, $5, $6)', [
+          projectId,
+          vectorLiteral(vector),
+          vector.length,
+          topK,
+          Math.min(1000, Math.max(ann.efSearch ?? 100, topK)),
+          ann.probes ?? 10,
+        ])
+      : await this.sql.query<{ chunk_id: string; score: number | null }>(QUERY_SQL, [projectId, vectorLiteral(vector), vector.length, topK]);
     if (rows.length === 0) await this.assertNoOtherDimension(projectId, vector.length);
     // pgvector's cosine distance is NaN (returned as null) against a zero vector: no similarity.
     return rows.map((r) => ({ chunkId: r.chunk_id, score: Number(r.score ?? 0) }));

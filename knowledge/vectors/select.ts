@@ -20,7 +20,7 @@ export async function chooseVectorIndex(opts: { sql: SqlClient; env: NodeJS.Proc
       return new ExactVectorIndex({ sql: opts.sql });
     case 'pgvector':
       await ensurePgVectorSchema(opts.sql);
-      return new PgVectorIndex(opts.sql);
+      return new PgVectorIndex(opts.sql, pgvectorOptions(opts.env));
     case 'pinecone':
       return await pineconeFromEnv(opts.env);
     case 'auto':
@@ -34,8 +34,26 @@ export async function chooseVectorIndex(opts: { sql: SqlClient; env: NodeJS.Proc
           { cause: err },
         );
       }
-      return new PgVectorIndex(opts.sql);
+      return new PgVectorIndex(opts.sql, pgvectorOptions(opts.env));
   }
+}
+
+/**
+ * `ASKFLOW_PGVECTOR_ANN=on`: search through a project's approximate index where one was built
+ * (createPgVectorAnnIndex in pgvector.ts); `ASKFLOW_PGVECTOR_EF_SEARCH`, `ASKFLOW_PGVECTOR_PROBES`
+ * widen or narrow that search. Off (the default), every search is exact.
+ */
+function pgvectorOptions(env: NodeJS.ProcessEnv): ConstructorParameters<typeof PgVectorIndex>[1] {
+  const on = (env.ASKFLOW_PGVECTOR_ANN ?? '').trim().toLowerCase();
+  if (!['on', 'true', '1'].includes(on)) return {};
+  const int = (name: string) => {
+    const raw = env[name]?.trim();
+    if (!raw) return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1; got "${raw}"`);
+    return n;
+  };
+  return { ann: { efSearch: int('ASKFLOW_PGVECTOR_EF_SEARCH'), probes: int('ASKFLOW_PGVECTOR_PROBES') } };
 }
 
 function parseBackend(raw: string | undefined): Backend {

@@ -45,6 +45,19 @@ describe('topKRows', () => {
     got.forEach((m, i) => expect(m.score).toBeCloseTo(want[i]!.score, 6));
   });
 
+  it('keeps the earliest rows of a group tied at the k-th place, whatever order the heap took them in', () => {
+    const matrix = randomMatrix(3000, 16, 9);
+    // Rows 3000.. repeat rows 0..2999 twice: every score is tied three ways.
+    const data = new Float32Array(matrix.data.length * 3);
+    for (let copy = 0; copy < 3; copy++) data.set(matrix.data, copy * matrix.data.length);
+    const tripled = { dims: 16, ids: Array.from({ length: 9000 }, (_, i) => `c${i}`), data };
+    const next = random(5);
+    for (let i = 0; i < 20; i++) {
+      const q = unitQuery(Array.from({ length: 16 }, next));
+      expect(topKRows(tripled, q, 50).map((m) => m.row)).toEqual(bruteForce(tripled, q, 50).map((m) => m.row));
+    }
+  });
+
   it('returns nothing for k 0 or an empty matrix', () => {
     expect(topKRows(randomMatrix(10, 4, 1), unitQuery([1, 0, 0, 0]), 0)).toEqual([]);
     expect(topKRows({ dims: 4, ids: [], data: new Float32Array(0) }, unitQuery([1, 0, 0, 0]), 5)).toEqual([]);
