@@ -10,8 +10,21 @@
 // most that plus the largest such error; when the k-th exact score among the candidates is above
 // that, no row left out could have made the top k, and the result equals a full scan's. Otherwise
 // more candidates are taken, and past a quarter of the rows the full float32 scan runs.
-import usearch from 'usearch';
+import { createRequire } from 'node:module';
+import type * as Usearch from 'usearch';
 import { dotRow, topKRows, type PackedMatrix, type RowScore } from './matrix.js';
+
+let usearchModule: typeof Usearch | undefined;
+
+/**
+ * usearch, loaded on the first search rather than when this module is: the api reaches this
+ * file (it deletes documents' vectors through the index) but never searches, and the native
+ * library is ~10 MB resident. `require` (it ships CommonJS beside ESM) keeps the search synchronous.
+ */
+function simd(): typeof Usearch {
+  usearchModule ??= createRequire(import.meta.url)('usearch') as typeof Usearch;
+  return usearchModule;
+}
 
 export interface Int8Matrix {
   data: Int8Array;
@@ -78,6 +91,7 @@ export function topKRowsInt8(matrix: PackedMatrix, quantized: Int8Matrix, q: Flo
   const bound = quantized.maxError + qError + quantized.maxError * qError + SLOP;
 
   for (let count = Math.max(size * CANDIDATES_PER_RESULT, MIN_CANDIDATES); count < rows * FULL_SCAN_SHARE; count *= 4) {
+    const usearch = simd();
     const found = usearch.exactSearch(quantized.data, q8, dims, count, usearch.MetricKind.IP, 1);
     const candidates = Array.from(found.keys, (key) => Number(key));
     const scored = candidates.map((row) => ({ row, score: dotRow(matrix.data, row * dims, q, dims) }));

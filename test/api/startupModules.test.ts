@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // The api's resident memory is mostly what it loads (issue 13: ≤ 130 MB per replica). A few
 // packages are large and serve only rare requests, so the api loads them on first use
@@ -7,12 +8,13 @@ import { dirname, join, relative, resolve } from 'node:path';
 // start in every replica (the console's config route once pulled the token tables in through
 // the provider registry: +25 MB resident). This walks the static imports of our own source.
 
-const ROOT = resolve(__dirname, '../..');
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Packages the api must not load at start, and why they are large. */
 const ON_DEMAND_ONLY: Record<string, string> = {
   'gpt-tokenizer': 'BPE token tables, ~40 MB resident',
   ajv: 'JSON Schema compiler, ~12 MB resident',
   openai: 'the OpenAI client, used by the worker to call models',
+  usearch: 'a native SIMD library, used only when the worker searches vectors',
 };
 
 /** Every module reachable from `entry` by static `import … from` / `export … from`, with the module that first imported it. */
