@@ -4,6 +4,7 @@
 // still after another process (here: plain SQL writes) replaces and deletes chunks.
 import { chunkDocument } from '../../knowledge/chunk.js';
 import { LexicalIndex } from '../../knowledge/lexicalIndex/index.js';
+import { ROWS_PER_TURN } from '../../knowledge/lexicalIndex/load.js';
 import { sqlRound9 } from '../../knowledge/lexicalIndex/sqlRound.js';
 import { parseTsvectorText } from '../../knowledge/lexicalIndex/tsvectorText.js';
 import { bm25Search, CANDIDATE_BUDGET, type Bm25Params } from '../../knowledge/lexical.js';
@@ -123,6 +124,35 @@ it('sees chunks replaced and deleted by another process on its very next query, 
   // The whole project deleted (its chunks go by cascade, its version row with them): nothing is found.
   await pool.query('DELETE FROM projects WHERE id = $1', [projectId]);
   expect(await index.search(projectId, question, LIMIT, PARAMS)).toEqual([]);
+}, 120_000);
+
+it("lets the worker's other work run while a large project's index loads", async () => {
+  // 3 × ROWS_PER_TURN generated chunks beside the QA corpus. Once the chunks have arrived from
+  // PostgreSQL, loading is all parsing: the event loop must get a turn between slices, or every
+  // other ask in the worker waits for the whole project.
+  const { projectId } = await corpusProject(3 * ROWS_PER_TURN);
+  const pool = db();
+  let parsing = false;
+  const sql = {
+    query: async (text: string, values?: unknown[]) => {
+      const result = await pool.query(text, values);
+      if (text.includes('tsv::text')) parsing = true; // the chunks are in; parsing starts now
+      return result;
+    },
+  } as unknown as typeof pool;
+  const index = new LexicalIndex({ sql });
+  let turns = 0;
+  let searching = true;
+  const tick = () => {
+    if (parsing) turns++;
+    if (searching) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const hits = await index.search(projectId, [{ text: 'tent pole repair', weight: 1 }], LIMIT, PARAMS);
+  searching = false;
+  expect(hits.length).toBeGreaterThan(0);
+  expect(index.loads).toBe(1);
+  expect(turns).toBeGreaterThanOrEqual(3); // one per slice after the first
 }, 120_000);
 
 it('reads tsvectors as PostgreSQL prints them, quotes and backslashes included', async () => {
