@@ -122,6 +122,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     return s;
   };
   const stop = async () => {
+    // Supervision ends for every process first: a Ctrl-C reaches the whole process group, so
+    // PostgreSQL or the codec may exit on it while the api is still being stopped, and must not
+    // be started again on the way out.
+    for (const s of Object.values(supervised)) s?.release();
     for (const p of [...started].reverse()) await p.stop();
     for (const c of cleanups.reverse()) await c();
   };

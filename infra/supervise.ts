@@ -15,6 +15,8 @@ export interface Supervised extends ManagedProcess {
   readonly restarts: number;
   /** 'restarted' (pid) after each successful restart. */
   readonly events: EventEmitter;
+  /** Ends supervision without stopping the process: from now on its death is not undone. */
+  release(): void;
 }
 
 /**
@@ -64,6 +66,11 @@ export async function supervise(name: string, start: () => Promise<ManagedProces
     }, delay);
   };
 
+  function release(): void {
+    stopping = true;
+    if (timer) clearTimeout(timer);
+  }
+
   watch(current);
   return {
     name,
@@ -77,9 +84,9 @@ export async function supervise(name: string, start: () => Promise<ManagedProces
       return restarts;
     },
     events,
+    release,
     async stop(graceMs?: number) {
-      stopping = true;
-      if (timer) clearTimeout(timer);
+      release();
       await current.stop(graceMs);
     },
   };
