@@ -7,6 +7,7 @@
 import type { Bm25Hit, WeightedText } from '../../store/bm25.js';
 import { bm25Query, type Bm25Params, type Bm25Searcher } from '../lexical.js';
 import type { SqlClient } from '../types.js';
+import { ProjectCache } from '../projectCache.js';
 import { loadPostings } from './load.js';
 import type { ProjectPostings } from './postings.js';
 import { scorePostings } from './score.js';
@@ -33,17 +34,13 @@ SELECT (SELECT version FROM lexical_index_versions WHERE project_id = $1::uuid) 
 
 export class LexicalIndex implements Bm25Searcher {
   private readonly sql: SqlClient;
-  private readonly maxCacheBytes: number;
-  /** In least-recently-queried order (a Map iterates in insertion order; a hit re-inserts). */
-  private readonly cache = new Map<string, ProjectPostings>();
-  /** Loads in flight, so concurrent questions on a cold project read its chunks once. */
-  private readonly loading = new Map<string, { version: string; done: Promise<ProjectPostings> }>();
+  private readonly cache: ProjectCache<ProjectPostings>;
   /** Postings loads so far (tests and the bench read it). */
   loads = 0;
 
   constructor(options: LexicalIndexOptions) {
     this.sql = options.sql;
-    this.maxCacheBytes = options.maxCacheBytes ?? DEFAULT_CACHE_BYTES;
+    this.cache = new ProjectCache(options.maxCacheBytes ?? DEFAULT_CACHE_BYTES);
   }
 
   /** The best `limit` chunks by BM25 for the weighted phrases, exactly as bm25Search's SQL path ranks them. */
@@ -55,7 +52,11 @@ export class LexicalIndex implements Bm25Searcher {
     ]);
     const row = rows[0]!;
     if (!row.lexemes.length) return [];
-    const postings = await this.project(projectId, String(row.version ?? 0)); // pg gives bigint as text, PGlite as a number
+    const version = String(row.version ?? 0); // pg gives bigint as text, PGlite as a number
+    const postings = await this.cache.at(projectId, version, () => {
+      this.loads++;
+      return loadPostings(this.sql, projectId, version);
+    });
     const stems = row.lexemes.map((lexeme, i) => {
       const slot = postings.stems.get(lexeme);
       return { lexeme, weight: Number(row.weights[i]), df: slot === undefined ? 0 : postings.start[slot + 1]! - postings.start[slot]! };
@@ -66,52 +67,11 @@ export class LexicalIndex implements Bm25Searcher {
 
   /** What the cached postings take in memory, estimated as the cache budget counts it. */
   cachedBytes(): number {
-    let total = 0;
-    for (const p of this.cache.values()) total += p.bytes;
-    return total;
+    return this.cache.bytes();
   }
 
   /** Drops every cached project (e.g. to measure a cold query). */
   clearCache(): void {
     this.cache.clear();
-  }
-
-  private async project(projectId: string, version: string): Promise<ProjectPostings> {
-    const cached = this.cache.get(projectId);
-    if (cached?.version === version) {
-      this.cache.delete(projectId);
-      this.cache.set(projectId, cached);
-      return cached;
-    }
-    if (cached) this.cache.delete(projectId); // stale: free it before loading the new one
-    const inFlight = this.loading.get(projectId);
-    if (inFlight?.version === version) return inFlight.done;
-    this.loads++;
-    const done = loadPostings(this.sql, projectId, version)
-      .then((postings) => {
-        this.remember(projectId, postings);
-        return postings;
-      })
-      .finally(() => {
-        if (this.loading.get(projectId)?.done === done) this.loading.delete(projectId);
-      });
-    this.loading.set(projectId, { version, done });
-    return done;
-  }
-
-  private remember(projectId: string, postings: ProjectPostings): void {
-    // A slower load of an older version must not replace a newer one already cached.
-    const current = this.cache.get(projectId);
-    if (current && BigInt(current.version) > BigInt(postings.version)) return;
-    this.cache.delete(projectId);
-    this.cache.set(projectId, postings);
-    let total = 0;
-    for (const p of this.cache.values()) total += p.bytes;
-    // Oldest first; the project just loaded stays even if it alone is over budget (its query needs it).
-    for (const [id, p] of this.cache) {
-      if (total <= this.maxCacheBytes || id === projectId) break;
-      this.cache.delete(id);
-      total -= p.bytes;
-    }
   }
 }

@@ -5,6 +5,7 @@
 // bumps in the same statement — so another worker's upsert is seen by the very next query here.
 import type { SqlClient, VectorIndex, VectorMatch, VectorRecord } from '../types.js';
 import { batches, checkQueryVector, checkRecords, checkTopK, dimensionMismatch } from './common.js';
+import { ProjectCache } from '../projectCache.js';
 import { quantizeMatrix, topKRowsInt8, type Int8Matrix } from './int8.js';
 import { normalizeRow, topKRows, unitQuery, type PackedMatrix } from './matrix.js';
 
@@ -18,7 +19,6 @@ export interface ExactVectorIndexOptions {
 
 /** One project's cached vectors, grouped by dimension (see `load`). */
 interface CachedProject {
-  version: string;
   groups: Map<number, PackedMatrix & { int8: Int8Matrix }>;
   bytes: number;
 }
@@ -62,16 +62,12 @@ SELECT (SELECT count(*) FROM gone)::int AS deleted, (SELECT version FROM bumped)
 export class ExactVectorIndex implements VectorIndex {
   readonly kind = 'exact' as const;
   private readonly sql: SqlClient;
-  private readonly maxCacheBytes: number;
   private readonly int8Prefilter: boolean;
-  /** In least-recently-queried order (a Map iterates in insertion order; a hit re-inserts). */
-  private readonly cache = new Map<string, CachedProject>();
-  /** Loads in flight, so concurrent queries on a cold project read its vectors once. */
-  private readonly loading = new Map<string, { version: string; done: Promise<CachedProject> }>();
+  private readonly cache: ProjectCache<CachedProject>;
 
   constructor(options: ExactVectorIndexOptions) {
     this.sql = options.sql;
-    this.maxCacheBytes = options.maxCacheBytes ?? DEFAULT_CACHE_BYTES;
+    this.cache = new ProjectCache(options.maxCacheBytes ?? DEFAULT_CACHE_BYTES);
     this.int8Prefilter = options.int8Prefilter ?? true;
   }
 
@@ -128,31 +124,20 @@ export class ExactVectorIndex implements VectorIndex {
     this.cache.clear();
   }
 
-  /** The project's vectors as of its current version: from the cache when that version is cached. */
+  /**
+   * The project's vectors as of its current version: from the cache when that version is cached.
+   * The version is read *before* the rows: a write landing in between makes the rows newer than
+   * their label, which only costs one more reload; the other order could cache old rows under a
+   * new version for good.
+   */
   private async project(projectId: string): Promise<CachedProject> {
     const { rows } = await this.sql.query<{ version: unknown }>('SELECT version FROM vector_index_versions WHERE project_id = $1', [projectId]);
     const version = String(rows[0]?.version ?? 0); // pg gives bigint as text, PGlite as a number
-    const cached = this.cache.get(projectId);
-    if (cached?.version === version) {
-      this.cache.delete(projectId);
-      this.cache.set(projectId, cached);
-      return cached;
-    }
-    const inFlight = this.loading.get(projectId);
-    if (inFlight?.version === version) return inFlight.done;
-    const done = this.load(projectId, version).finally(() => {
-      if (this.loading.get(projectId)?.done === done) this.loading.delete(projectId);
-    });
-    this.loading.set(projectId, { version, done });
-    return done;
+    return this.cache.at(projectId, version, () => this.load(projectId));
   }
 
-  /**
-   * Reads the project's vectors into packed matrices. Called with the version read *before*
-   * the rows: a write landing in between makes the rows newer than the version, which only costs
-   * one more reload; the other order could cache old rows under a new version for good.
-   */
-  private async load(projectId: string, version: string): Promise<CachedProject> {
+  /** Reads the project's vectors into packed matrices. */
+  private async load(projectId: string): Promise<CachedProject> {
     const { rows } = await this.sql.query<{ chunk_id: string; dims: number; embedding: Uint8Array }>(
       'SELECT chunk_id, dims, embedding FROM chunk_vectors WHERE project_id = $1',
       [projectId],
@@ -181,22 +166,7 @@ export class ExactVectorIndex implements VectorIndex {
       quantized.set(dims, { ...matrix, int8: quantizeMatrix(matrix) });
       bytes += matrix.data.length; // the int8 copy: a byte per float
     }
-    const project: CachedProject = { version, groups: quantized, bytes };
-    this.remember(projectId, project);
-    return project;
-  }
-
-  private remember(projectId: string, project: CachedProject): void {
-    this.cache.delete(projectId);
-    this.cache.set(projectId, project);
-    let total = 0;
-    for (const p of this.cache.values()) total += p.bytes;
-    // Oldest first; the project just loaded stays even if it alone is over budget (its query needs it).
-    for (const [id, p] of this.cache) {
-      if (total <= this.maxCacheBytes || id === projectId) break;
-      this.cache.delete(id);
-      total -= p.bytes;
-    }
+    return { groups: quantized, bytes };
   }
 }
 
