@@ -3,17 +3,10 @@
 import { prefilterStats, quantizeMatrix, topKRowsInt8 } from '../../../knowledge/vectors/int8.js';
 import { normalizeRow, topKRows, unitQuery, type PackedMatrix } from '../../../knowledge/vectors/matrix.js';
 import { LocalLexicalEmbedder } from '../../../providers/kinds/local/embeddings.js';
+import { seededRandom } from './random.js';
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so a failure reproduces. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers in [0, 1). */
+const random = (seed: number) => seededRandom(seed, 0, 1);
 
 function packed(vectors: ArrayLike<number>[], dims: number): PackedMatrix {
   const data = new Float32Array(vectors.length * dims);

@@ -1,15 +1,8 @@
 import { normalizeRow, topKRows, unitQuery, type PackedMatrix } from '../../../knowledge/vectors/matrix.js';
+import { seededRandom } from './random.js';
 
-/** Deterministic pseudo-random numbers in [-1, 1) (mulberry32), so a failure reproduces. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
-  };
-}
+/** Deterministic pseudo-random numbers in [-1, 1). */
+const random = (seed: number) => seededRandom(seed, -1, 1);
 
 function randomMatrix(rows: number, dims: number, seed: number): PackedMatrix {
   const next = random(seed);

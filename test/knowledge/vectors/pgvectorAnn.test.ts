@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { PgVectorIndex, createPgVectorAnnIndex, dropPgVectorAnnIndex, ensurePgVectorSchema, type AnnMethod } from '../../../knowledge/vectors/pgvector.js';
 import { describeVectorIndexBehaviour } from './behaviour.js';
 import { openPglite, type TestDatabase } from './databases.js';
+import { seededRandom } from './random.js';
 
 let database: TestDatabase;
 let ann: PgVectorIndex;
@@ -22,15 +23,7 @@ afterAll(() => database.close());
 describeVectorIndexBehaviour('pgvector (ann search, no approximate index)', () => ann);
 
 /** Deterministic pseudo-random numbers in [-0.5, 0.5). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
-  };
-}
+const random = (seed: number) => seededRandom(seed, -0.5, 0.5);
 
 async function indexScans(projectId: string): Promise<number> {
   // Statistics reach the views only when flushed (PGlite never gets round to it on its own).
