@@ -1,6 +1,6 @@
 import type { AskResponse, Intent, Usage } from '@askflow/contract';
 import { NO_KEY } from './budgets.js';
-import { inTransaction, type Pool, type Queryable } from './pool.js';
+import type { Pool, Queryable } from './pool.js';
 
 /** What a turn records about one ask, as written and as read back. */
 interface TurnFields {
@@ -31,39 +31,43 @@ export interface TurnRecord extends TurnFields {
 
 /**
  * Writes the turn, creating its thread if this is the thread's first turn (threads without an
- * external id come into being only with an answer, so a failed ask leaves nothing behind).
- * Idempotent on the workflow id: a retried activity finds its turn already written (false).
- * `alongside` runs in the same transaction (the ask leaving its thread's queue): one commit, so
- * one wait for the disk, instead of two per ask.
+ * external id come into being only with an answer, so a failed ask leaves nothing behind), adds
+ * its usage to the budgets' daily totals, and — with `leaveQueue` — takes the ask off its
+ * thread's queue, returning the ask that may go next (see leave_thread_queue, migration 20).
+ * One statement, so one round trip and one commit (one wait for the disk) per answered ask.
+ * Idempotent on the workflow id: a retried activity finds its turn already written (stored
+ * false, usage not added again).
  */
-export async function insertTurn(pool: Pool, t: TurnRecord, alongside?: (tx: Queryable) => Promise<void>): Promise<boolean> {
-  return inTransaction(pool, async (tx) => {
-    await tx.query(
-      `INSERT INTO threads (id, project_id) VALUES ($1, $2)
-       ON CONFLICT (id) DO UPDATE SET updated_at = now()`,
-      [t.threadId, t.projectId],
-    );
-    // The turn and the budget usage it adds, in one statement: counted exactly once, with the
-    // turn's own time, so budgets and analytics (which read turns) agree to the cent.
-    const added = await tx.query(
-      `WITH turn AS (
-         INSERT INTO turns (project_id, thread_id, workflow_id, request_id, external_user_id, user_message, answer,
-                            intent, model, tool_used, rag_chunks_used, prompt_tokens, completion_tokens, total_tokens,
-                            cost_usd, latency_ms, is_test, response, api_key_id, fell_back_from)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)
-         ON CONFLICT (workflow_id) DO NOTHING
-         RETURNING project_id, api_key_id, created_at, total_tokens, cost_usd)
+export async function insertTurn(pool: Queryable, t: TurnRecord, opts: { leaveQueue?: boolean } = {}): Promise<{ stored: boolean; next: string | null }> {
+  const { rows } = await pool.query<{ stored: number; next: string | null }>(
+    // Each data-modifying CTE runs once whether or not it is read; they share one snapshot, and
+    // the turn's foreign key to its thread is checked at the statement's end, when the thread row
+    // written beside it is there.
+    // The usage is added from the turn's own row: counted exactly once, with the turn's time, so
+    // budgets and analytics (which read turns) agree to the cent.
+    `WITH thread AS (
+       INSERT INTO threads (id, project_id) VALUES ($2, $1)
+       ON CONFLICT (id) DO UPDATE SET updated_at = now()
+     ), turn AS (
+       INSERT INTO turns (project_id, thread_id, workflow_id, request_id, external_user_id, user_message, answer,
+                          intent, model, tool_used, rag_chunks_used, prompt_tokens, completion_tokens, total_tokens,
+                          cost_usd, latency_ms, is_test, response, api_key_id, fell_back_from)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)
+       ON CONFLICT (workflow_id) DO NOTHING
+       RETURNING project_id, api_key_id, created_at, total_tokens, cost_usd
+     ), usage AS (
        INSERT INTO usage_daily (project_id, api_key_id, day, tokens, cost_usd, asks)
          SELECT project_id, coalesce(api_key_id, '${NO_KEY}'), (created_at AT TIME ZONE 'UTC')::date, total_tokens, cost_usd, 1 FROM turn
        ON CONFLICT (project_id, day, api_key_id) DO UPDATE
-         SET tokens = usage_daily.tokens + EXCLUDED.tokens, cost_usd = usage_daily.cost_usd + EXCLUDED.cost_usd, asks = usage_daily.asks + 1`,
-      [t.projectId, t.threadId, t.workflowId, t.requestId, t.externalUserId, t.userMessage, t.answer, t.intent, t.model,
-       t.toolUsed, t.ragChunksUsed, t.usage.promptTokens, t.usage.completionTokens, t.usage.totalTokens, t.costUsd,
-       t.latencyMs, t.isTest, JSON.stringify(t.response), t.apiKeyId ?? null, t.fellBackFrom ?? null],
-    );
-    await alongside?.(tx);
-    return (added.rowCount ?? 0) > 0;
-  });
+         SET tokens = usage_daily.tokens + EXCLUDED.tokens, cost_usd = usage_daily.cost_usd + EXCLUDED.cost_usd, asks = usage_daily.asks + 1
+     )
+     SELECT (SELECT count(*) FROM turn)::int AS stored,
+            CASE WHEN $21::boolean THEN leave_thread_queue($3) END AS next`,
+    [t.projectId, t.threadId, t.workflowId, t.requestId, t.externalUserId, t.userMessage, t.answer, t.intent, t.model,
+     t.toolUsed, t.ragChunksUsed, t.usage.promptTokens, t.usage.completionTokens, t.usage.totalTokens, t.costUsd,
+     t.latencyMs, t.isTest, JSON.stringify(t.response), t.apiKeyId ?? null, t.fellBackFrom ?? null, opts.leaveQueue ?? false],
+  );
+  return { stored: rows[0]!.stored > 0, next: rows[0]!.next };
 }
 
 /** The latest turns of a thread but `exceptRun`'s, newest first, for the model's conversation history. */

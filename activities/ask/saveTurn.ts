@@ -2,8 +2,7 @@ import { log } from '@temporalio/activity';
 import type { AskResponse } from '@askflow/contract';
 import type { AskPlan, AskWorkflowInput } from '../../interface/ask.js';
 import { announce, type WebhookOutbox } from '../../interface/webhookOutbox.js';
-import type { Pool, Queryable } from '../../store/pool.js';
-import { leaveThread } from '../../store/threadQueue.js';
+import type { Pool } from '../../store/pool.js';
 import { cost, tokens } from '../../metrics/askMetrics.js';
 import { tenantLabel } from '../../metrics/registry.js';
 import { turnCost } from '../../store/prices.js';
@@ -28,13 +27,7 @@ function countSpend(projectId: string, response: AskResponse, costUsd: number | 
 export function saveTurn(pool: Pool, tellNext: (askId: string | null) => Promise<void>, webhooks?: WebhookOutbox) {
   return async function saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<void> {
     const costUsd = turnCost(plan.price, response.usage.promptTokens, response.usage.completionTokens);
-    let next: string | null = null;
-    const leaveQueue = input.thread
-      ? async (tx: Queryable) => {
-          next = await leaveThread(tx, workflowId);
-        }
-      : undefined;
-    const stored = await insertTurn(pool, {
+    const { stored, next } = await insertTurn(pool, {
       projectId: plan.projectId,
       threadId: input.threadId,
       workflowId,
@@ -54,7 +47,7 @@ export function saveTurn(pool: Pool, tellNext: (askId: string | null) => Promise
       // The plan's model is the fallback that answered; the ask was for input.model.
       fellBackFrom: response.model !== input.model ? input.model : null,
       response,
-    }, leaveQueue);
+    }, { leaveQueue: input.thread !== undefined });
     if (stored) countSpend(plan.projectId, response, costUsd);
     // The turn is stored and its place given up: failing the step now would only answer again.
     // A lost signal only delays the next ask, which checks again on its own.
