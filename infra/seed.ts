@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { hash } from '@node-rs/argon2';
-import { createApiKey, findActiveKey } from '../store/apiKeys.js';
+import { createApiKey, findActiveKeyWithProject } from '../store/apiKeys.js';
 import { createOwner, createOwnerToken, findOwnerByEmail, findOwnerByToken } from '../store/owners.js';
 import type { Pool } from '../store/pool.js';
 import { createProject, findProjectByName, setProjectOwner } from '../store/projects.js';
@@ -44,8 +44,8 @@ export async function seedDemo(pool: Pool, devJsonPath: string, ownerJsonPath: s
   if (project.ownerId !== owner.id) await setProjectOwner(pool, project.id, owner.id);
 
   const previous = readJson(devJsonPath);
-  const key = previous.apiKey ? await findActiveKey(pool, previous.apiKey) : null;
-  if (key && key.projectId === project.id) return { tenantId: project.id, apiKey: previous.apiKey!, owner: ownerCreds };
+  const found = previous.apiKey ? await findActiveKeyWithProject(pool, previous.apiKey) : null;
+  if (found && found.project.id === project.id) return { tenantId: project.id, apiKey: previous.apiKey!, owner: ownerCreds };
   const { key: apiKey } = await createApiKey(pool, project.id, 'test', 'npm start demo key');
   return { tenantId: project.id, apiKey, owner: ownerCreds };
 }

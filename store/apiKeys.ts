@@ -81,17 +81,3 @@ export async function findActiveKeyWithProject(pool: Pool, key: string): Promise
   if (k_stale) await pool.query(`UPDATE api_keys SET last_used_at = now() WHERE id = $1`, [k_id]);
   return { key: { keyId: k_id, projectId: k_project, mode: k_mode, budget: k_budget }, project };
 }
-
-export async function findActiveKey(pool: Pool, key: string): Promise<AuthenticatedKey | null> {
-  if (!API_KEY_PATTERN.test(key)) return null;
-  const { rows } = await pool.query<{ id: string; project_id: string; mode: KeyMode; stale: boolean; budget: Partial<BudgetLimits> }>(
-    `SELECT id, project_id, mode, budget, (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') AS stale
-       FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL`,
-    [sha256(key)],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  // Last-used time is kept to the minute, so a busy key costs one write a minute, not one per ask.
-  if (row.stale) await pool.query(`UPDATE api_keys SET last_used_at = now() WHERE id = $1`, [row.id]);
-  return { keyId: row.id, projectId: row.project_id, mode: row.mode, budget: row.budget };
-}
