@@ -37,8 +37,8 @@ export async function joinThread(pool: Pool, ask: { askId: string; projectId: st
  * one ran after (still there, or nothing); returned when that leaves it free to go, so its run
  * can be told at once. Idempotent: a second call finds nothing and returns null.
  */
-export async function leaveThread(db: Queryable, askId: string): Promise<string | null> {
-  const { rows } = await db.query<{ next: string | null }>(`SELECT leave_thread_queue($1) AS next`, [askId]);
+export async function leaveThread(pool: Pool, askId: string): Promise<string | null> {
+  const { rows } = await pool.query<{ next: string | null }>(`SELECT leave_thread_queue($1) AS next`, [askId]);
   return rows[0]!.next;
 }
 

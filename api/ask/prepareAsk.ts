@@ -8,7 +8,8 @@ import type { Pool } from '../../store/pool.js';
 import { sealCredentials } from '../../store/secrets.js';
 import { getMenu, type Project } from '../../store/projects.js';
 import { ApiError } from '../errors.js';
-import { conversationHistory, jsonSchemas } from '../onDemand.js';
+import { conversationWithin } from '../../interface/history.js';
+import { jsonSchemas } from '../onDemand.js';
 import type { StateContext } from '../state.js';
 import { validate } from '../validate.js';
 import { releaseIdempotencyKey } from '../../store/idempotency.js';
@@ -102,7 +103,7 @@ export async function prepareIntake(ctx: StateContext<'apiKey' | 'project'>, dep
       throw err;
     }
   }
-  const conversation = history ? (await conversationHistory()).conversationWithin(history, project.historyTokenBudget) : undefined;
+  const conversation = history ? conversationWithin(history, project.historyTokenBudget) : undefined;
   return {
     workflowId,
     replay,
