@@ -122,7 +122,11 @@ try {
       // The start RPC and the wait for the result overlap the history: placed by their ends.
       milestones.push({ at, label: step === 'start' ? 'api: start RPC returned' : step === 'result' ? 'api: result in hand' : `api: ${step} done` });
     }
-    const history = await client.workflow.getHandle(res.headers.get(ASK_ID_HEADER)!).fetchHistory();
+    // The api answers once the worker announces the stored turn, before the run records its
+    // end: the whole history is there once the run's result is.
+    const handle = client.workflow.getHandle(res.headers.get(ASK_ID_HEADER)!);
+    await handle.result();
+    const history = await handle.fetchHistory();
     milestones.push(...historyMilestones(history.events ?? []), { at: receivedAt, label: 'client received' });
     milestones.sort((a, b) => a.at - b.at);
     return milestones.slice(1).map((m, i) => [`${milestones[i]!.label} → ${m.label}`, m.at - milestones[i]!.at]);

@@ -167,7 +167,8 @@ export interface AskActivities {
   /** One signed call to the tool's endpoint; the result's text. */
   invokeTool(plan: AskPlan, input: AskWorkflowInput, name: string, args: Record<string, unknown>): Promise<string>;
   composeAnswer(plan: AskPlan, input: AskWorkflowInput, context: ContextPassage[]): Promise<GeneratedAnswer>;
-  saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<void>;
+  /** Stores the answered turn; whether it was stored now (false: an earlier attempt had). */
+  saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<boolean>;
   /**
    * One round of a routed ask: the plan's model answers or calls tools (knowledge search beside
    * the project's tools). `final`: it must answer now. Streamed asks get the answer as `delta`s.

@@ -33,25 +33,32 @@ export interface ChannelListener {
   close(): Promise<void>;
 }
 
+/** How soon a lost listening connection is made again. */
+const RECONNECT_MS = 1_000;
+
 /** One dedicated connection (not the pool's: a listening session must stay open) for many channels. */
 export function createChannelListener(pool: Pool): ChannelListener {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client | null> | null = null;
   let closed = false;
+  let retry: NodeJS.Timeout | null = null;
 
   function connection(): Promise<pg.Client | null> {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
       const c = new pg.Client(pool.options);
+      const lost = () => {
+        if (client !== c) return;
+        client = null;
+        reconnectLater();
+      };
       const drop = () => {
-        if (client === c) client = null;
+        lost();
         c.end().catch(() => undefined);
       };
       c.on('error', drop);
-      c.on('end', () => {
-        if (client === c) client = null;
-      });
+      c.on('end', lost);
       c.on('notification', (m) => {
         for (const h of handlers.get(m.channel) ?? []) h(m.payload ?? '');
       });
@@ -64,12 +71,26 @@ export function createChannelListener(pool: Pool): ChannelListener {
         return c;
       } catch {
         drop();
+        reconnectLater();
         return null;
       } finally {
         connecting = null;
       }
     })();
     return connecting;
+  }
+
+  /**
+   * A connection lost while channels are listened to comes back by itself (a channel held for
+   * the process's life, like the api's answers, has no later `listen` to bring it back).
+   */
+  function reconnectLater(): void {
+    if (closed || !handlers.size || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connection();
+    }, RECONNECT_MS);
+    retry.unref();
   }
 
   return {
@@ -91,6 +112,7 @@ export function createChannelListener(pool: Pool): ChannelListener {
     },
     async close() {
       closed = true;
+      if (retry) clearTimeout(retry);
       handlers.clear();
       const c = client ?? (await connecting);
       client = null;

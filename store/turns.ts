@@ -36,9 +36,14 @@ export interface TurnRecord extends TurnFields {
  * thread's queue, returning the ask that may go next (see leave_thread_queue, migration 20).
  * One statement, so one round trip and one commit (one wait for the disk) per answered ask.
  * Idempotent on the workflow id: a retried activity finds its turn already written (stored
- * false, usage not added again).
+ * false, usage not added again). With `announce`, a turn stored now is also sent as a NOTIFY
+ * (the payload at most MAX_NOTIFY_BYTES: a longer one fails the statement).
  */
-export async function insertTurn(pool: Queryable, t: TurnRecord, opts: { leaveQueue?: boolean } = {}): Promise<{ stored: boolean; next: string | null }> {
+export async function insertTurn(
+  pool: Queryable,
+  t: TurnRecord,
+  opts: { leaveQueue?: boolean; announce?: { channel: string; payload: string } } = {},
+): Promise<{ stored: boolean; next: string | null }> {
   const { rows } = await pool.query<{ stored: number; next: string | null }>(
     // Each data-modifying CTE runs once whether or not it is read; they share one snapshot, and
     // the turn's foreign key to its thread is checked at the statement's end, when the thread row
@@ -62,10 +67,13 @@ export async function insertTurn(pool: Queryable, t: TurnRecord, opts: { leaveQu
          SET tokens = usage_daily.tokens + EXCLUDED.tokens, cost_usd = usage_daily.cost_usd + EXCLUDED.cost_usd, asks = usage_daily.asks + 1
      )
      SELECT (SELECT count(*) FROM turn)::int AS stored,
-            CASE WHEN $21::boolean THEN leave_thread_queue($3) END AS next`,
+            CASE WHEN $21::boolean THEN leave_thread_queue($3) END AS next,
+            -- Announced only when stored now; PostgreSQL delivers it once the statement commits.
+            (SELECT count(*) FROM (SELECT pg_notify($22, $23) FROM turn WHERE $22::text IS NOT NULL) n)::int AS announced`,
     [t.projectId, t.threadId, t.workflowId, t.requestId, t.externalUserId, t.userMessage, t.answer, t.intent, t.model,
      t.toolUsed, t.ragChunksUsed, t.usage.promptTokens, t.usage.completionTokens, t.usage.totalTokens, t.costUsd,
-     t.latencyMs, t.isTest, JSON.stringify(t.response), t.apiKeyId ?? null, t.fellBackFrom ?? null, opts.leaveQueue ?? false],
+     t.latencyMs, t.isTest, JSON.stringify(t.response), t.apiKeyId ?? null, t.fellBackFrom ?? null, opts.leaveQueue ?? false,
+     opts.announce?.channel ?? null, opts.announce?.payload ?? null],
   );
   return { stored: rows[0]!.stored > 0, next: rows[0]!.next };
 }

@@ -132,7 +132,7 @@ export interface AskSteps<P> {
   chooseTool(plan: P): Promise<ToolDecision>;
   callTool(plan: P, name: string, args: Record<string, unknown>): Promise<string>;
   generate(plan: P, context: ContextPassage[]): Promise<GeneratedAnswer>;
-  persist(plan: P, response: AskResponse, workflowId: string): Promise<void>;
+  persist(plan: P, response: AskResponse, workflowId: string): Promise<unknown>;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { corpusStatsFor } from '../../knowledge/corpusStats.js';
 import type { VectorIndex } from '../../knowledge/types.js';
 import type { LexicalIndex } from '../../knowledge/lexicalIndex/index.js';
-import { answeredResponse, DEFAULT_TOOL_ROUNDS, type AskActivities } from '../../interface/ask.js';
+import type { AskResponse } from '@askflow/contract';
+import { answeredResponse, DEFAULT_TOOL_ROUNDS, type AskActivities, type AskPlan } from '../../interface/ask.js';
 import { activityInfo } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Pool } from '../../store/pool.js';
@@ -33,11 +34,16 @@ export interface AskDeps {
   webhooks?: WebhookOutbox;
 }
 
+/** A first round that found its turn stored: that turn is the answer. */
+function storedAnswer(plan: AskPlan, stored: AskResponse) {
+  return { plan, turn: { kind: 'answer' as const, answer: stored.answer, usage: stored.usage, model: stored.model }, saved: stored };
+}
+
 /** The ask's steps, in the order the workflow runs them; each takes the plan `planAsk` made. */
 export function askActivities(deps: AskDeps) {
   const readPlan = planAsk(deps.pool);
   const thread = threadTurn(deps);
-  const save = saveTurn(deps.pool, thread.tellNext, deps.webhooks);
+  const save = saveTurn(deps.pool, thread.tellNext, deps.webhooks, deps.liveEvents !== false);
   const respond = respondTurn({ ...deps, corpusStats: (projectId) => corpusStatsFor(deps.pool, projectId) });
   return {
     planAsk: readPlan,
@@ -56,18 +62,22 @@ export function askActivities(deps: AskDeps) {
       // the model twice: after a failed attempt, or — for a queued ask — when the signal telling it
       // its turn arrived while its workflow task ran, so Temporal refused that task's completion
       // and the workflow ran it again (a local activity's result is recorded only with it).
-      const stored = input.thread?.after || activityInfo().attempt > 1 ? await responseOfRun(deps.pool, workflowId) : null;
-      if (stored) {
+      const earlier = input.thread?.after || activityInfo().attempt > 1 ? await responseOfRun(deps.pool, workflowId) : null;
+      if (earlier) {
         // Saved again (a no-op for the stored turn), so what follows saving — leaving the thread,
         // announcing ask.completed — happens even if the first attempt stopped right after storing.
-        await save(plan, input, stored, workflowId);
-        return { plan, turn: { kind: 'answer', answer: stored.answer, usage: stored.usage, model: stored.model }, saved: stored };
+        await save(plan, input, earlier, workflowId);
+        return storedAnswer(plan, earlier);
       }
       const turn = await respond(plan, input, [], (plan.maxToolRounds ?? DEFAULT_TOOL_ROUNDS) <= 0);
       if (turn.kind !== 'answer') return { plan, turn, saved: null };
       const response = answeredResponse(input, turn, turn.usage, [], []);
-      await save(plan, input, response, workflowId);
-      return { plan, turn, saved: response };
+      if (await save(plan, input, response, workflowId)) return { plan, turn, saved: response };
+      // A turn was there already: a first attempt that stored its answer and then was lost with
+      // its worker before the run recorded it (a local activity's attempts restart at 1 then).
+      // The stored answer is the ask's answer — it may already have been given to the caller.
+      const stored = await responseOfRun(deps.pool, workflowId);
+      return stored ? storedAnswer(plan, stored) : { plan, turn, saved: response };
     },
     askAhead: thread.askAhead,
     askFailed: askFailed({ leaveThread: thread.leave, webhooks: deps.webhooks }),

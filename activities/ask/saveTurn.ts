@@ -7,6 +7,8 @@ import { cost, tokens } from '../../metrics/askMetrics.js';
 import { tenantLabel } from '../../metrics/registry.js';
 import { turnCost } from '../../store/prices.js';
 import { insertTurn } from '../../store/turns.js';
+import { MAX_NOTIFY_BYTES } from '../../store/notifications.js';
+import { answerMessage, ASK_ANSWERS_CHANNEL } from '../../interface/askAnswers.js';
 import { ASKFLOW, GEN_AI } from '../../tracing/attributes.js';
 import { annotateActiveSpan } from '../../tracing/spans.js';
 
@@ -22,10 +24,12 @@ function countSpend(projectId: string, response: AskResponse, costUsd: number | 
  * Stores the answered turn (idempotent on the workflow id), priced by the plan's model, and the
  * ask leaves its thread's queue in the same transaction; then the next ask on the thread is told
  * to go (it sees this turn), and `ask.completed` is announced to the project's webhooks
- * (idempotent on the ask id as well).
+ * (idempotent on the ask id as well). With `announceAnswers`, a JSON ask's answer stored now is
+ * also pushed to the api replica waiting on it (interface/askAnswers.ts). Resolves to whether the
+ * turn was stored now (false: an earlier attempt of the run had stored it).
  */
-export function saveTurn(pool: Pool, tellNext: (askId: string | null) => Promise<void>, webhooks?: WebhookOutbox) {
-  return async function saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<void> {
+export function saveTurn(pool: Pool, tellNext: (askId: string | null) => Promise<void>, webhooks?: WebhookOutbox, announceAnswers = false) {
+  return async function saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<boolean> {
     const costUsd = turnCost(plan.price, response.usage.promptTokens, response.usage.completionTokens);
     const { stored, next } = await insertTurn(pool, {
       projectId: plan.projectId,
@@ -47,7 +51,7 @@ export function saveTurn(pool: Pool, tellNext: (askId: string | null) => Promise
       // The plan's model is the fallback that answered; the ask was for input.model.
       fellBackFrom: response.model !== input.model ? input.model : null,
       response,
-    }, { leaveQueue: input.thread !== undefined });
+    }, { leaveQueue: input.thread !== undefined, ...announcement(announceAnswers && !input.stream, workflowId, response) });
     if (stored) countSpend(plan.projectId, response, costUsd);
     // The turn is stored and its place given up: failing the step now would only answer again.
     // A lost signal only delays the next ask, which checks again on its own.
@@ -83,5 +87,13 @@ export function saveTurn(pool: Pool, tellNext: (askId: string | null) => Promise
       [GEN_AI.outputTokens]: response.usage.completionTokens,
       ...(costUsd !== null ? { 'askflow.cost_usd': costUsd } : {}),
     });
+    return stored;
   };
+}
+
+/** The answer's announcement, when wanted and small enough for NOTIFY; else none (the run's result answers). */
+function announcement(wanted: boolean, askId: string, response: AskResponse): { announce?: { channel: string; payload: string } } {
+  if (!wanted) return {};
+  const payload = answerMessage(askId, response);
+  return Buffer.byteLength(payload) <= MAX_NOTIFY_BYTES ? { announce: { channel: ASK_ANSWERS_CHANNEL, payload } } : {};
 }

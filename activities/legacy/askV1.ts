@@ -30,7 +30,7 @@ export function askV1Activities(pool: Pool, ask: ReturnType<typeof askActivities
       return ask.composeAnswer(await ask.planAsk(input), input, context);
     },
     async persistTurn(input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<void> {
-      return ask.saveTurn(await ask.planAsk(input), input, response, workflowId);
+      await ask.saveTurn(await ask.planAsk(input), input, response, workflowId);
     },
   } satisfies AskV1Activities;
 }

@@ -12,6 +12,7 @@ import { countAsk, countStreamed, outcomeOf, type AskCount } from './askCount.js
 import { createAskHub, type AskReader } from './askHub.js';
 import { readAskEvents } from './eventReader.js';
 import { subscribeLive } from './liveEvents.js';
+import { createPushedAnswers, type PushedAnswer } from './pushedAnswers.js';
 import type { PreparedAsk } from './prepareAsk.js';
 import type { SseWriter } from './sse.js';
 import { awaitAnswer, startOrJoinAsk, type AskRuntime } from './startAsk.js';
@@ -22,7 +23,10 @@ export interface AskRunnerDeps extends AskRuntime {
   log: Logger;
   /** Whether a worker polls the ask task queue: without one an ask is refused at once (503), not left to time out. */
   workers: WorkerPresence;
-  /** Where the worker's pushed events arrive (the fast path); without it streams read the log alone. */
+  /**
+   * Where the worker's pushed events arrive (the fast path); without it streams read the log
+   * alone and JSON asks wait for their run's result.
+   */
   liveEvents?: ChannelListener;
 }
 
@@ -44,6 +48,7 @@ export function createAskRunner(deps: AskRunnerDeps) {
       return { events: () => readAskEvents(deps.temporal, askId, -1, live), close: () => live?.close() };
     },
   });
+  const pushedAnswers = deps.liveEvents ? createPushedAnswers(deps.liveEvents) : undefined;
 
   return {
     hub,
@@ -52,7 +57,12 @@ export function createAskRunner(deps: AskRunnerDeps) {
      * Starts the prepared ask's run, or joins it (an idempotent retry). A stream's reader joins
      * the ask before the run starts, so it misses nothing.
      */
-    async launch(prepared: PreparedAsk, streamed: boolean): Promise<{ handle: AskHandle; reader?: AskReader; input: AskWorkflowInput }> {
+    async launch(
+      prepared: PreparedAsk,
+      streamed: boolean,
+      /** A JSON caller waits on the connection for the answer (not a background ask). */
+      awaited = !streamed,
+    ): Promise<{ handle: AskHandle; reader?: AskReader; pushed?: PushedAnswer; input: AskWorkflowInput }> {
       const { workflowId, replay } = prepared;
       if (!replay && !(await deps.workers.confirmed())) {
         rejections.inc({ reason: 'no_worker', tenant: tenantLabel(prepared.input.tenantId) });
@@ -67,19 +77,25 @@ export function createAskRunner(deps: AskRunnerDeps) {
             throw err;
           });
       const reader = streamed ? await hub.join(workflowId) : undefined;
+      // Like a stream's reader, the wait for the announced answer is in place before the run starts.
+      const pushed = awaited && !streamed ? await pushedAnswers?.expect(workflowId) : undefined;
       try {
-        return { handle: await startOrJoinAsk(deps, workflowId, input), ...(reader ? { reader } : {}), input };
+        return { handle: await startOrJoinAsk(deps, workflowId, input), ...(reader ? { reader } : {}), ...(pushed ? { pushed } : {}), input };
       } catch (err) {
         reader?.close();
+        pushed?.cancel();
         if (input.thread) await leaveQueue(deps.pool, workflowId);
         throw err;
       }
     },
 
-    /** A JSON ask's answer, counted as answered or by the error it failed with. */
-    async answer(handle: AskHandle, count: AskCount): Promise<AskResponse> {
+    /**
+     * A JSON ask's answer — announced by the worker once stored, or the run's result, whichever
+     * comes first — counted as answered or by the error it failed with.
+     */
+    async answer(handle: AskHandle, count: AskCount, pushed?: PushedAnswer): Promise<AskResponse> {
       try {
-        const answer = await awaitAnswer(deps, handle);
+        const answer = await awaitAnswer(deps, handle, pushed);
         countAsk(count, 'json', 'answered', answer);
         return answer;
       } catch (err) {

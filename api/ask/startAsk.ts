@@ -5,6 +5,7 @@ import { ASK_WORKFLOW_TYPE, type AskWorkflow, type AskWorkflowInput } from '../.
 import { describeAskFailure } from '../../interface/failures.js';
 import { SEARCH_ATTRIBUTES } from '../../interface/searchAttributes.js';
 import { ApiError } from '../errors.js';
+import type { PushedAnswer } from './pushedAnswers.js';
 
 export interface AskRuntime {
   temporal: Client;
@@ -36,8 +37,11 @@ export async function startOrJoinAsk(rt: AskRuntime, workflowId: string, input: 
   }
 }
 
-/** Waits for the run's answer, up to the api's ask timeout. */
-export async function awaitAnswer(rt: AskRuntime, handle: { result(): Promise<AskResponse> }): Promise<AskResponse> {
+/**
+ * Waits for the run's answer, up to the api's ask timeout: its result, or the answer the worker
+ * announced on storing it (`pushed`), which is the same answer and usually there sooner.
+ */
+export async function awaitAnswer(rt: AskRuntime, handle: { result(): Promise<AskResponse> }, pushed?: PushedAnswer): Promise<AskResponse> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -45,13 +49,17 @@ export async function awaitAnswer(rt: AskRuntime, handle: { result(): Promise<As
       rt.askTimeoutMs,
     );
   });
+  const result = handle.result();
+  // Answered by the announcement, the result's own end (or failure) concerns nobody.
+  if (pushed) result.catch(() => undefined);
   try {
-    return await Promise.race([handle.result(), timeout]);
+    return await Promise.race([result, timeout, ...(pushed ? [pushed.answer] : [])]);
   } catch (err) {
     if (err instanceof WorkflowFailedError) throw askFailure(err);
     throw err;
   } finally {
     clearTimeout(timer);
+    pushed?.cancel();
   }
 }
 

@@ -50,7 +50,7 @@ export function openaiRoutes(deps: ServiceDeps, runner: AskRunner): Router {
       ctx.body = chatCompletionOf(workflowId, stored);
       return;
     }
-    const { handle, reader } = await runner.launch(prepared, chat.stream);
+    const { handle, reader, pushed } = await runner.launch(prepared, chat.stream);
     ctx.state.timing.mark('start');
     found();
     const count: AskCount = { input, firstDelta: false, span: activeSpan() };
@@ -58,7 +58,7 @@ export function openaiRoutes(deps: ServiceDeps, runner: AskRunner): Router {
       const sink = openChunkStream(ctx, { askId: workflowId, model: input.model, includeUsage: chat.includeUsage, keepAliveMs: deps.sseKeepAliveMs });
       return runner.stream(sink, workflowId, -1, reader, replay ? undefined : count);
     }
-    ctx.body = chatCompletionOf(workflowId, await runner.answer(handle, count));
+    ctx.body = chatCompletionOf(workflowId, await runner.answer(handle, count, pushed));
     ctx.state.timing.mark('result');
   });
 

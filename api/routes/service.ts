@@ -80,14 +80,14 @@ export function serviceRoutes(deps: ServiceDeps, runner: AskRunner): Router {
         return;
       }
     }
-    const { handle, reader, input } = await runner.launch(prepared, streamed);
+    const { handle, reader, pushed, input } = await runner.launch(prepared, streamed, !streamed && !background);
     ctx.state.timing.mark('start');
     if (replay) ctx.set('Idempotent-Replayed', 'true');
     if (background) return accepted('running', input.threadId);
     const count: AskCount = { input, firstDelta: false, span: activeSpan() };
     if (reader) return streamAsk(ctx, workflowId, afterId, reader, replay ? undefined : count);
     ctx.set(ASK_ID_HEADER, workflowId);
-    ctx.body = await runner.answer(handle, count);
+    ctx.body = await runner.answer(handle, count, pushed);
     ctx.state.timing.mark('result');
   });
 
