@@ -29,18 +29,26 @@ export function planAsk(pool: Pool) {
 
 /** The project's plan for an ask answered by `modelId` (by default the project's chat model). */
 export async function readPlan(pool: Pool, projectId: string, modelId?: string, modelNamed = false): Promise<AskPlan> {
-  const project = await getProject(pool, projectId);
+  // Read side by side with the project rather than after it (one round trip, not two): its
+  // documents and tools even when the project turns out to have RAG or tools off, and the
+  // price of the model the api chose. Only fallback models' prices wait for the project.
+  const [project, hasDocuments, projectTools, connections, chosenPrice] = await Promise.all([
+    getProject(pool, projectId),
+    hasReadyDocuments(pool, projectId),
+    listTools(pool, projectId),
+    listProviders(pool, projectId),
+    modelId ? priceOf(pool, projectId, modelId) : undefined,
+  ]);
   if (!project) throw new StepFailure(`project ${projectId} no longer exists`, FAILURE_TYPES.projectGone, false);
   const model = modelId ?? project.chatModel;
   // A caller who named the model gets it or an error; otherwise the owner's fallbacks stand by.
   const fallbackIds = modelNamed ? [] : project.fallbackModels.filter((m) => m !== model);
-  const [indexed, tools, price, connections, fallbackPrices] = await Promise.all([
-    project.ragEnabled ? hasReadyDocuments(pool, project.id) : false,
-    project.toolsEnabled ? listTools(pool, project.id) : [],
-    priceOf(pool, project.id, model),
-    listProviders(pool, project.id),
+  const [price, fallbackPrices] = await Promise.all([
+    chosenPrice !== undefined ? chosenPrice : priceOf(pool, project.id, model),
     Promise.all(fallbackIds.map((m) => priceOf(pool, project.id, m))),
   ]);
+  const indexed = project.ragEnabled && hasDocuments;
+  const tools = project.toolsEnabled ? projectTools : [];
   return {
     projectId: project.id,
     model: modelPlan(model, connections),
