@@ -106,18 +106,17 @@ export interface DevServerOptions {
  *   trip through the transfer queue and matching. Same timeouts, heartbeats and retries.
  * - SQLite in WAL mode with `synchronous=NORMAL`: a commit appends to the log without syncing the
  *   whole database; runs still survive a crash of the server (not of the machine's power).
- * - One partition per task queue (default 4): partitions spread a queue over matching hosts, and
- *   the dev server is one host with one worker polling; with four, a task written to a partition
- *   no poll waits on is forwarded to the root partition first. Asks/s at concurrency 64 went
- *   15.5–15.9 → 17.9–18.6 in alternating runs of `npm run bench` (README, Benchmarks).
+ *
+ * Task queues keep the default four partitions. One partition measured 15.5–15.9 → 17.9–18.6
+ * asks/s at concurrency 64 (alternating runs of `npm run bench`), but a data folder kept from
+ * before would strand the tasks waiting in partitions 1–3 (they are never read once reads stop
+ * there), and the one full-suite run with it had the 1,000-reader fan-out test stall.
  */
 const DEV_SERVER_TUNING = [
   '--dynamic-config-value', 'history.transferProcessorMaxPollRPS=1000',
   '--dynamic-config-value', 'system.enableActivityEagerExecution=true',
   '--sqlite-pragma', 'journal_mode=WAL',
   '--sqlite-pragma', 'synchronous=NORMAL',
-  '--dynamic-config-value', 'matching.numTaskqueueReadPartitions=1',
-  '--dynamic-config-value', 'matching.numTaskqueueWritePartitions=1',
 ];
 
 /** Starts `temporal server start-dev` with Askflow's search attributes, and waits until it serves. */
