@@ -2,18 +2,19 @@
 // arrive live, not only when it is over. Temporal takes a handful of concurrent update polls per
 // run, so the api shares one reader per ask among all its streams (api/ask/askHub.ts).
 import { ASK_ID_HEADER } from '@askflow/contract';
-import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
+import { startChatCompletionsProcess } from '../fakes/chatCompletionsProcess.js';
 import { closeDb, expectJson, managedProject, manage } from '../stack/context.js';
 import { startReplica, type Replica } from '../stack/replicas.js';
 import { collect, openStream, rebuiltAnswer } from '../stack/sse.js';
 
 const READERS = 1_000;
-let llm: ChatCompletionsServer;
+// In a process of its own: a thousand readers load this one enough to hold back a server here.
+let llm: Awaited<ReturnType<typeof startChatCompletionsProcess>>;
 let api: Replica;
 let p: Awaited<ReturnType<typeof managedProject>>;
 
 beforeAll(async () => {
-  llm = await startChatCompletionsServer();
+  llm = await startChatCompletionsProcess();
   p = await managedProject();
   await expectJson(await manage(p.owner.token, 'PUT', `/projects/${p.tenantId}/providers/openai`, { baseUrl: llm.baseUrl, apiKey: llm.apiKey }), 200);
   await expectJson(await manage(p.owner.token, 'PATCH', `/projects/${p.tenantId}`, { chatModel: 'openai:gpt-4o-mini' }), 200);
@@ -46,7 +47,7 @@ describe('fan-out', () => {
     // Scripted for a retry too: on a busy machine the generation may be retried (the stream
     // then says `reset`); the readers must still all follow the one answer the ask gives.
     const behaviour = { chunks, tokenIntervalMs: 100 };
-    llm.script(behaviour, behaviour, behaviour);
+    await llm.script(behaviour, behaviour, behaviour);
     const owner = await openStream('/service/ask/stream', { baseUrl: api.baseUrl!, body: { tenantId: p.tenantId, message: 'for everyone' }, headers: { 'X-API-Key': p.apiKey } });
     const askId = owner.response.headers.get(ASK_ID_HEADER)!;
     const head = await collect(owner, (e) => e.type === 'delta');
