@@ -60,9 +60,15 @@ describe('ask timeline', () => {
       const { turns } = ThreadTurnsSchema.parse(await expectJson(await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/threads/${answer.threadId}`), 200));
       const askId = turns[0]!.workflowId;
 
-      const res = await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/asks/${askId}/timeline`);
-      expect(res.headers.get('cache-control')).toBe('no-store');
-      const timeline = AskTimelineSchema.parse(await expectJson(res, 200));
+      // The answer comes once its turn is stored; the run records its end moments later.
+      let timeline;
+      for (let tries = 0; ; tries++) {
+        const res = await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/asks/${askId}/timeline`);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        timeline = AskTimelineSchema.parse(await expectJson(res, 200));
+        if (timeline.status !== 'running' || tries >= 50) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       expect(timeline).toMatchObject({ askId, status: 'completed' });
       const tool = timeline.steps.find((s) => s.kind === 'tool')!;
       expect(tool).toMatchObject({ label: 'Tool getWeather', attempts: 2, status: 'completed', error: expect.stringContaining('HTTP 503') });
