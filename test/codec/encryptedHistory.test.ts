@@ -30,7 +30,10 @@ describe('Temporal payloads are encrypted', () => {
 
     const { client, close } = await temporalClient();
     try {
-      const history = await client.workflow.getHandle(rows[0]!.workflow_id).fetchHistory();
+      // The answer came once the turn was stored; the run's history is whole once it has ended.
+      const run = client.workflow.getHandle(rows[0]!.workflow_id);
+      await run.result();
+      const history = await run.fetchHistory();
       const stored = readable(history);
       for (const secret of [message, 'sleet-marker-7781', answer.answer.slice(0, 40)]) expect(stored).not.toContain(secret);
       const payloads = payloadsIn(history);

@@ -127,7 +127,10 @@ describe('a signed tool call', () => {
     const { temporalClient } = await import('../stack/context.js');
     const { client, close } = await temporalClient();
     try {
-      const history = JSON.stringify(await client.workflow.getHandle(rows[0].workflow_id).fetchHistory());
+      // Whole once the run has ended (the answer came as soon as its turn was stored).
+      const run = client.workflow.getHandle(rows[0].workflow_id);
+      await run.result();
+      const history = JSON.stringify(await run.fetchHistory());
       expect(history).not.toContain('secret-token-xyz');
       expect(history).not.toContain('secret-key-xyz');
     } finally {
