@@ -16,9 +16,14 @@ function checked(channel: string): string {
   return channel;
 }
 
+/** Whether NOTIFY takes `payload` (a longer one fails the statement that sends it). */
+export function fitsNotify(payload: string): boolean {
+  return Buffer.byteLength(payload) <= MAX_NOTIFY_BYTES;
+}
+
 /** Sends `payload` on `channel` (false when it is too big to push). */
 export async function notify(pool: Pool, channel: string, payload: string): Promise<boolean> {
-  if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) return false;
+  if (!fitsNotify(payload)) return false;
   await pool.query('SELECT pg_notify($1, $2)', [checked(channel), payload]);
   return true;
 }

@@ -37,7 +37,7 @@ export interface TurnRecord extends TurnFields {
  * One statement, so one round trip and one commit (one wait for the disk) per answered ask.
  * Idempotent on the workflow id: a retried activity finds its turn already written (stored
  * false, usage not added again). With `announce`, a turn stored now is also sent as a NOTIFY
- * (the payload at most MAX_NOTIFY_BYTES: a longer one fails the statement).
+ * (its payload must pass `fitsNotify`: a longer one fails the statement).
  */
 export async function insertTurn(
   pool: Queryable,

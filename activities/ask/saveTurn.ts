@@ -7,7 +7,7 @@ import { cost, tokens } from '../../metrics/askMetrics.js';
 import { tenantLabel } from '../../metrics/registry.js';
 import { turnCost } from '../../store/prices.js';
 import { insertTurn } from '../../store/turns.js';
-import { MAX_NOTIFY_BYTES } from '../../store/notifications.js';
+import { fitsNotify } from '../../store/notifications.js';
 import { answerMessage, ASK_ANSWERS_CHANNEL } from '../../interface/askAnswers.js';
 import { ASKFLOW, GEN_AI } from '../../tracing/attributes.js';
 import { annotateActiveSpan } from '../../tracing/spans.js';
@@ -95,5 +95,5 @@ export function saveTurn(pool: Pool, tellNext: (askId: string | null) => Promise
 function announcement(wanted: boolean, askId: string, response: AskResponse): { announce?: { channel: string; payload: string } } {
   if (!wanted) return {};
   const payload = answerMessage(askId, response);
-  return Buffer.byteLength(payload) <= MAX_NOTIFY_BYTES ? { announce: { channel: ASK_ANSWERS_CHANNEL, payload } } : {};
+  return fitsNotify(payload) ? { announce: { channel: ASK_ANSWERS_CHANNEL, payload } } : {};
 }

@@ -48,5 +48,3 @@ export function createPushedAnswers(listener: ChannelListener) {
     },
   };
 }
-
-export type PushedAnswers = ReturnType<typeof createPushedAnswers>;
