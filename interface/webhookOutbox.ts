@@ -6,7 +6,7 @@ import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/c
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { WebhookEvent } from '@askflow/contract';
 import type { Pool } from '../store/pool.js';
-import { addDeliveries, requeueDelivery, stalledDeliveries } from '../store/webhooks.js';
+import { addDeliveries, requeueDelivery, stalledDeliveries, type Announcement } from '../store/webhooks.js';
 import { deliveryWorkflowId, WEBHOOK_DELIVERY_WORKFLOW_TYPE, type WebhookDeliveryWorkflow, type WebhookRetry } from './webhooks.js';
 
 export interface WebhookOutbox {
@@ -30,19 +30,24 @@ export interface EventOccurrence {
 
 /** Announces occurrences of one event of a project; a no-op (one indexed query) when no webhook wants it. */
 export async function announce(outbox: WebhookOutbox, projectId: string, event: WebhookEvent, occurrences: EventOccurrence[]): Promise<number> {
-  const ids = await addDeliveries(
-    outbox.pool,
-    projectId,
-    event,
-    occurrences.map((o) => ({ subjectId: o.subjectId, payload: { type: event, timestamp: (o.at ?? new Date()).toISOString(), data: o.data } })),
-  );
+  const ids = await addDeliveries(outbox.pool, projectId, event, occurrences.map((o) => deliveryOf(event, o)));
+  await startDeliveries(outbox, ids);
+  return ids.length;
+}
+
+/** The delivery's message for an occurrence of `event`, as written to the outbox. */
+export function deliveryOf(event: WebhookEvent, o: EventOccurrence): Announcement {
+  return { subjectId: o.subjectId, payload: { type: event, timestamp: (o.at ?? new Date()).toISOString(), data: o.data } };
+}
+
+/** Starts the workflows of deliveries written to the outbox (each at most once, a few at a time). */
+export async function startDeliveries(outbox: WebhookOutbox, ids: string[]): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(STARTS_AT_ONCE, ids.length) }, async () => {
       while (next < ids.length) await startDelivery(outbox, ids[next++]!, false);
     }),
   );
-  return ids.length;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AskResponse, Intent, Usage } from '@askflow/contract';
 import { NO_KEY } from './budgets.js';
 import type { Pool, Queryable } from './pool.js';
+import { deliveriesSql, deliveryParams, type Announcement } from './webhooks.js';
 
 /** What a turn records about one ask, as written and as read back. */
 interface TurnFields {
@@ -37,14 +38,18 @@ export interface TurnRecord extends TurnFields {
  * One statement, so one round trip and one commit (one wait for the disk) per answered ask.
  * Idempotent on the workflow id: a retried activity finds its turn already written (stored
  * false, usage not added again). With `announce`, a turn stored now is also sent as a NOTIFY
- * (its payload must pass `fitsNotify`: a longer one fails the statement).
+ * (its payload must pass `fitsNotify`: a longer one fails the statement). With `completed`, the
+ * `ask.completed` deliveries of the project's webhooks are written in the same statement (the
+ * outbox: whoever is answered from the NOTIFY or the stored turn finds them listed), and the ids
+ * of those nobody has attempted yet are returned, for their workflows to be started.
  */
 export async function insertTurn(
   pool: Queryable,
   t: TurnRecord,
-  opts: { leaveQueue?: boolean; announce?: { channel: string; payload: string } } = {},
-): Promise<{ stored: boolean; next: string | null }> {
-  const { rows } = await pool.query<{ stored: number; next: string | null }>(
+  opts: { leaveQueue?: boolean; announce?: { channel: string; payload: string }; completed?: Announcement } = {},
+): Promise<{ stored: boolean; next: string | null; deliveries: string[] }> {
+  const deliveries = deliveriesSql({ projectId: '$1', event: '$24', subjectIds: '$25', payloads: '$26' });
+  const { rows } = await pool.query<{ stored: number; next: string | null; deliveries: string[] | null }>(
     // Each data-modifying CTE runs once whether or not it is read; they share one snapshot, and
     // the turn's foreign key to its thread is checked at the statement's end, when the thread row
     // written beside it is there.
@@ -65,17 +70,19 @@ export async function insertTurn(
          SELECT project_id, coalesce(api_key_id, '${NO_KEY}'), (created_at AT TIME ZONE 'UTC')::date, total_tokens, cost_usd, 1 FROM turn
        ON CONFLICT (project_id, day, api_key_id) DO UPDATE
          SET tokens = usage_daily.tokens + EXCLUDED.tokens, cost_usd = usage_daily.cost_usd + EXCLUDED.cost_usd, asks = usage_daily.asks + 1
-     )
+     ), ${deliveries.ctes}
      SELECT (SELECT count(*) FROM turn)::int AS stored,
+            (SELECT array_agg(id) FROM (${deliveries.unattempted}) d) AS deliveries,
             CASE WHEN $21::boolean THEN leave_thread_queue($3) END AS next,
             -- Announced only when stored now; PostgreSQL delivers it once the statement commits.
             (SELECT count(*) FROM (SELECT pg_notify($22, $23) FROM turn WHERE $22::text IS NOT NULL) n)::int AS announced`,
     [t.projectId, t.threadId, t.workflowId, t.requestId, t.externalUserId, t.userMessage, t.answer, t.intent, t.model,
      t.toolUsed, t.ragChunksUsed, t.usage.promptTokens, t.usage.completionTokens, t.usage.totalTokens, t.costUsd,
      t.latencyMs, t.isTest, JSON.stringify(t.response), t.apiKeyId ?? null, t.fellBackFrom ?? null, opts.leaveQueue ?? false,
-     opts.announce?.channel ?? null, opts.announce?.payload ?? null],
+     opts.announce?.channel ?? null, opts.announce?.payload ?? null,
+     opts.completed ? 'ask.completed' : null, ...deliveryParams(opts.completed ? [opts.completed] : [])],
   );
-  return { stored: rows[0]!.stored > 0, next: rows[0]!.next };
+  return { stored: rows[0]!.stored > 0, next: rows[0]!.next, deliveries: rows[0]!.deliveries ?? [] };
 }
 
 /** The latest turns of a thread but `exceptRun`'s, newest first, for the model's conversation history. */

@@ -94,20 +94,37 @@ export interface Announcement {
  */
 export async function addDeliveries(pool: Pool, projectId: string, event: WebhookEvent, items: Announcement[]): Promise<string[]> {
   if (!items.length) return [];
-  const { rows } = await pool.query<{ id: string }>(
-    `WITH subscribed AS (SELECT id FROM webhooks WHERE project_id = $1 AND enabled AND $2 = ANY(events)),
-          items AS (SELECT * FROM unnest($3::text[], $4::jsonb[]) AS i(subject_id, payload)),
-          added AS (
+  const sql = deliveriesSql({ projectId: '$1', event: '$2', subjectIds: '$3', payloads: '$4' });
+  const { rows } = await pool.query<{ id: string }>(`WITH ${sql.ctes} ${sql.unattempted}`, [projectId, event, ...deliveryParams(items)]);
+  return rows.map((r) => r.id);
+}
+
+/** The subject ids and the JSON bodies of `items`, as the two array parameters `deliveriesSql` reads. */
+export function deliveryParams(items: Announcement[]): [string[], string[]] {
+  return [items.map((i) => i.subjectId), items.map((i) => JSON.stringify(i.payload))];
+}
+
+/**
+ * The SQL of `addDeliveries`, to embed in a statement of another table's (a turn is stored with
+ * its `ask.completed` deliveries: one commit, so nobody sees the one without the other). `ctes`
+ * are WITH items (named subscribed, items, added_deliveries); `unattempted` is a SELECT of the ids
+ * nobody has attempted yet. Arguments are the placeholders of the project id (text), the event
+ * (text; NULL writes nothing), the subject ids (text[]) and the payloads (JSON text[]).
+ */
+export function deliveriesSql(p: { projectId: string; event: string; subjectIds: string; payloads: string }): { ctes: string; unattempted: string } {
+  return {
+    ctes: `subscribed AS (SELECT id FROM webhooks WHERE project_id = ${p.projectId} AND enabled AND ${p.event}::text = ANY(events)),
+          items AS (SELECT * FROM unnest(${p.subjectIds}::text[], ${p.payloads}::jsonb[]) AS i(subject_id, payload)),
+          added_deliveries AS (
             INSERT INTO webhook_deliveries (id, webhook_id, event_type, subject_id, payload)
-            SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.id, $2, i.subject_id, i.payload FROM subscribed s CROSS JOIN items i
-            ON CONFLICT (webhook_id, event_type, subject_id) DO NOTHING RETURNING id)
-     SELECT id FROM added
+            SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.id, ${p.event}, i.subject_id, i.payload FROM subscribed s CROSS JOIN items i
+            ON CONFLICT (webhook_id, event_type, subject_id) DO NOTHING RETURNING id)`,
+    // The rows added here are not in the statement's snapshot of webhook_deliveries: hence the union.
+    unattempted: `SELECT id FROM added_deliveries
      UNION
      SELECT d.id FROM webhook_deliveries d JOIN subscribed s ON s.id = d.webhook_id
-      WHERE d.event_type = $2 AND d.subject_id = ANY($3::text[]) AND d.status = 'pending' AND d.attempts = 0`,
-    [projectId, event, items.map((i) => i.subjectId), items.map((i) => JSON.stringify(i.payload))],
-  );
-  return rows.map((r) => r.id);
+      WHERE d.event_type = ${p.event} AND d.subject_id = ANY(${p.subjectIds}::text[]) AND d.status = 'pending' AND d.attempts = 0`,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { log } from '@temporalio/activity';
 import type { AskResponse } from '@askflow/contract';
 import type { AskPlan, AskWorkflowInput } from '../../interface/ask.js';
-import { announce, type WebhookOutbox } from '../../interface/webhookOutbox.js';
+import { deliveryOf, startDeliveries, type WebhookOutbox } from '../../interface/webhookOutbox.js';
 import type { Pool } from '../../store/pool.js';
 import { cost, tokens } from '../../metrics/askMetrics.js';
 import { tenantLabel } from '../../metrics/registry.js';
@@ -22,16 +22,16 @@ function countSpend(projectId: string, response: AskResponse, costUsd: number | 
 
 /**
  * Stores the answered turn (idempotent on the workflow id), priced by the plan's model, and the
- * ask leaves its thread's queue in the same transaction; then the next ask on the thread is told
- * to go (it sees this turn), and `ask.completed` is announced to the project's webhooks
- * (idempotent on the ask id as well). With `announceAnswers`, a JSON ask's answer stored now is
+ * ask leaves its thread's queue and its `ask.completed` webhook deliveries are written in the same
+ * statement; then the next ask on the thread is told to go (it sees this turn), and the
+ * deliveries' workflows are started (idempotent on the ask id as well). With `announceAnswers`, a JSON ask's answer stored now is
  * also pushed to the api replica waiting on it (interface/askAnswers.ts). Resolves to whether the
  * turn was stored now (false: an earlier attempt of the run had stored it).
  */
 export function saveTurn(pool: Pool, tellNext: (askId: string | null) => Promise<void>, webhooks?: WebhookOutbox, announceAnswers = false) {
   return async function saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<boolean> {
     const costUsd = turnCost(plan.price, response.usage.promptTokens, response.usage.completionTokens);
-    const { stored, next } = await insertTurn(pool, {
+    const { stored, next, deliveries } = await insertTurn(pool, {
       projectId: plan.projectId,
       threadId: input.threadId,
       workflowId,
@@ -51,30 +51,20 @@ export function saveTurn(pool: Pool, tellNext: (askId: string | null) => Promise
       // The plan's model is the fallback that answered; the ask was for input.model.
       fellBackFrom: response.model !== input.model ? input.model : null,
       response,
-    }, { leaveQueue: input.thread !== undefined, ...announcement(announceAnswers && !input.stream, workflowId, response) });
+    }, {
+      leaveQueue: input.thread !== undefined,
+      ...announcement(announceAnswers && !input.stream, workflowId, response),
+      ...(webhooks ? { completed: completedDelivery(input, response, workflowId, costUsd) } : {}),
+    });
     if (stored) countSpend(plan.projectId, response, costUsd);
     // The turn is stored and its place given up: failing the step now would only answer again.
     // A lost signal only delays the next ask, which checks again on its own.
     await tellNext(next);
-    // Likewise for the announcement: a delivery it wrote but could not start stays `pending` in
-    // the webhook's deliveries, where the owner can redeliver it.
-    if (webhooks) {
-      await announce(webhooks, plan.projectId, 'ask.completed', [
-        {
-          subjectId: workflowId,
-          data: {
-            askId: workflowId,
-            threadId: response.threadId,
-            externalUserId: input.externalUserId,
-            intent: response.intent,
-            model: response.model,
-            toolUsed: response.toolUsed,
-            usage: response.usage,
-            costUsd,
-            answer: response.answer,
-          },
-        },
-      ]).catch((err: unknown) => log.warn('could not announce ask.completed to webhooks', { workflowId, error: (err as Error).message }));
+    // Likewise for the deliveries, written with the turn: one whose workflow could not be started
+    // is started by the worker's sweep of unattempted deliveries, or redelivered by the owner.
+    if (webhooks && deliveries.length) {
+      await startDeliveries(webhooks, deliveries)
+        .catch((err: unknown) => log.warn('could not start the ask.completed deliveries', { workflowId, error: (err as Error).message }));
     }
     // What the ask turned out to be, on the step's span: the trace is searchable by it.
     annotateActiveSpan({
@@ -89,6 +79,24 @@ export function saveTurn(pool: Pool, tellNext: (askId: string | null) => Promise
     });
     return stored;
   };
+}
+
+/** The `ask.completed` message to the project's webhooks, written to the outbox with the turn. */
+function completedDelivery(input: AskWorkflowInput, response: AskResponse, workflowId: string, costUsd: number | null) {
+  return deliveryOf('ask.completed', {
+    subjectId: workflowId,
+    data: {
+      askId: workflowId,
+      threadId: response.threadId,
+      externalUserId: input.externalUserId,
+      intent: response.intent,
+      model: response.model,
+      toolUsed: response.toolUsed,
+      usage: response.usage,
+      costUsd,
+      answer: response.answer,
+    },
+  });
 }
 
 /** The answer's announcement, when wanted and small enough for NOTIFY; else none (the run's result answers). */

@@ -149,6 +149,28 @@ describe('webhooks: deliveries', () => {
     expect(await deliveries(p, webhook.id)).toEqual([]);
   }, 60_000);
 
+  it("an answered ask's delivery is listed as soon as its answer is out: the turn and its deliveries are one commit", async () => {
+    const p = await managedProject();
+    // A receiver nobody answers on: the delivery stays listed (pending, then retrying).
+    const webhook = await expectWire(WebhookWithSecretSchema, await manage(p.owner.token, 'POST', `/projects/${p.tenantId}/webhooks`, { url: 'http://127.0.0.1:9/hook', events: ['ask.completed'] }), 201);
+    // Writing a delivery checks its webhook row (its foreign key); holding that row back holds
+    // back the delivery. Were it written after the turn, the answer would come out meanwhile.
+    const holder = await db().connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM webhooks WHERE id = $1 FOR UPDATE', [webhook.id]);
+      const asked = ask(p, { message: 'Is the delivery listed yet?' });
+      const first = await Promise.race([asked.then(() => 'answered'), new Promise((r) => setTimeout(r, 1500, 'waiting'))]);
+      if (first === 'answered') expect((await deliveries(p, webhook.id)).map((d) => d.event)).toEqual(['ask.completed']);
+      await holder.query('COMMIT');
+      await expectJson(await asked, 200);
+      expect((await deliveries(p, webhook.id)).map((d) => d.event)).toEqual(['ask.completed']);
+    } finally {
+      holder.release();
+    }
+    await expectJson(await manage(p.owner.token, 'PATCH', `/projects/${p.tenantId}/webhooks/${webhook.id}`, { enabled: false }), 200);
+  }, 60_000);
+
   it('a delivery written by an announcer that stopped before starting it is started by the worker', async () => {
     const p = await managedProject();
     const { receiver, webhook } = await subscribed(p, ['document.ready']);
