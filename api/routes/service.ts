@@ -111,7 +111,8 @@ export function serviceRoutes(deps: ServiceDeps, runner: AskRunner): Router {
 
   router.post('/ask/:askId/cancel', async (ctx) => {
     const askId = ownAskId(ctx.state.apiKey, ctx.params.askId);
-    const status = await askRunState(deps.temporal, askId);
+    // An answer stored is given (a JSON caller has it before the run records its end): too late to cancel.
+    const status = (await responseOfRun(deps.pool, askId)) ? 'COMPLETED' : await askRunState(deps.temporal, askId);
     if (status !== 'RUNNING') throw new ApiError('Conflict', `Ask ${askId} has already finished (${status.toLowerCase()})`);
     await deps.temporal.workflow.getHandle(askId).cancel();
     ctx.status = 202;

@@ -59,6 +59,21 @@ describe('a JSON ask answered by its announcement', () => {
     }
   });
 
+  it('once answered, is done: cancelling it at once is refused and its run completes with that answer', async () => {
+    const res = await ask(project, { message: 'Can an answered ask be cancelled?' });
+    const body = AskResponseSchema.parse(await res.json());
+    const askId = res.headers.get(ASK_ID_HEADER)!;
+    const cancel = await fetch(`${stackInfo().baseUrl}/service/ask/${askId}/cancel`, { method: 'POST', headers: { 'X-API-Key': project.apiKey } });
+    expect(cancel.status).toBe(409);
+    expect(await cancel.json()).toMatchObject({ error: { code: 'Conflict', message: expect.stringContaining('completed') } });
+    const temporal = await temporalClient();
+    try {
+      expect(await temporal.client.workflow.getHandle(askId).result()).toEqual(body);
+    } finally {
+      await temporal.close();
+    }
+  });
+
   it('answers retries of one ask that wait side by side with the one answer', async () => {
     const headers = { 'Idempotency-Key': `announced-${Date.now()}` };
     const body = { message: 'Asked twice at once' };
