@@ -32,12 +32,24 @@ const row: FormatCallback = (elem, walk, builder) => {
 
 const SKIP = ['script', 'style', 'noscript', 'template', 'nav', 'svg', 'iframe', 'object', 'title', 'img'];
 
+/**
+ * A documentation site's chrome, repeated on every page: the site's header and footer, its
+ * navigation by ARIA landmark (Sphinx's sidebar and "related" bars, Javadoc's top bar), search
+ * boxes, "copy" buttons, and DocBook's Prev/Up/Next bars (`div.navheader`, `div.navfooter`) — which
+ * would index the neighbouring pages' titles as this page's words. Asides stay: in an article
+ * they are often its notes.
+ */
+const CHROME = ['footer', 'button', '[role=navigation]', '[role=banner]', '[role=contentinfo]', '[role=search]', 'div.navheader', 'div.navfooter'];
+
 const BODY_OPTIONS: HtmlToTextOptions = {
   wordwrap: false,
+  // Only the page's main content when it marks it (`<main>`, or `role="main"` as Sphinx does);
+  // the whole document otherwise.
+  baseElements: { selectors: ['main', '[role=main]'], returnDomByDefault: true },
   formatters: { heading, row },
   selectors: [
     ...[1, 2, 3, 4, 5, 6].map((n) => ({ selector: `h${n}`, format: 'heading' })),
-    ...SKIP.map((selector) => ({ selector, format: 'skip' })),
+    ...[...SKIP, ...CHROME].map((selector) => ({ selector, format: 'skip' })),
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'ul', options: { itemPrefix: '- ' } }, // as Markdown lists come out
     { selector: 'table', format: 'block' },

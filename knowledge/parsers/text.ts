@@ -29,7 +29,13 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
-/** Heading text on one line. */
+/**
+ * Heading text on one line, without the permalink mark documentation generators put at its end
+ * or start (Sphinx's and MkDocs' ¶, §, a link symbol, a `#` standing apart — not C#'s) nor the
+ * zero-width spaces some put in the link instead: they are no words of the heading.
+ */
 export function headingText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/\u200b/g, '').replace(/\s+/g, ' ').trim().replace(PERMALINK_MARKS, '');
 }
+
+const PERMALINK_MARKS = /^(?:[¶§\u{1F517}\u2693]\s*|#\s+)|(?:\s*[¶§\u{1F517}\u2693]|\s+#)$/gu;

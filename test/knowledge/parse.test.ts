@@ -83,6 +83,41 @@ describe('parseDocument: html', () => {
     }
   });
 
+  // The shapes real documentation generators give their pages (Sphinx, DocBook, MkDocs and
+  // Docusaurus-like themes): the site's chrome around the page's own text is not the page's words.
+  it('indexes only the main content of a page that marks it, and none of the site chrome around it', async () => {
+    const sphinx = `<html><head><title>Logging HOWTO</title></head><body>
+      <div class="related" role="navigation"><h3>Navigation</h3><ul><li><a href="i.html">index</a></li><li><a href="n.html">NEXT-PAGE-TITLE</a> |</li></ul></div>
+      <div class="sphinxsidebar" role="navigation"><h3>Table of Contents</h3><ul><li>SIDEBAR-ENTRY</li></ul>
+        <div id="searchbox" role="search"><form><input type="text" name="q"><input type="submit" value="Go"></form></div></div>
+      <div class="body" role="main"><section id="logging-howto"><h1>Logging HOWTO<a class="headerlink" href="#logging-howto" title="Permalink">¶</a></h1>
+        <p>Logging is a means of tracking events.</p><div class="highlight"><pre>import logging</pre></div><button class="copybutton">COPY-BUTTON</button>
+        <section><h2>When to use logging<a class="headerlink" href="#when">¶</a></h2><p>Use it for diagnostics.</p></section></section></div>
+      <div class="footer" role="contentinfo">&copy; COPYRIGHT-LINE</div></body></html>`;
+    const doc = await parseDocument('html', Buffer.from(sphinx), 'howto.html');
+    expect(doc.title).toBe('Logging HOWTO');
+    expect(doc.sections).toEqual([
+      { headings: ['Logging HOWTO'], text: 'Logging is a means of tracking events.\n\nimport logging' },
+      { headings: ['Logging HOWTO', 'When to use logging'], text: 'Use it for diagnostics.' },
+    ]);
+
+    const docbook = `<html><body><div class="navheader"><table><tr><th colspan="3">PREVIOUS-CHAPTER-TITLE</th></tr><tr><td><a href="p.html">Prev</a></td><td><a href="n.html">Next</a></td></tr></table><hr></div>
+      <div class="sect1"><h2 class="title">2.3. Installing</h2><p>Run the installer.</p></div>
+      <div class="navfooter"><hr><table><tr><td>FOLLOWING-CHAPTER-TITLE</td></tr></table></div></body></html>`;
+    expect((await parseDocument('html', Buffer.from(docbook), 'install.html')).sections).toEqual([{ headings: ['2.3. Installing'], text: 'Run the installer.' }]);
+
+    const themed = `<html><body><header class="site-header"><a href="/">SITE-NAME</a></header><nav>MENU</nav>
+      <main><article><header><h1>Configuration</h1></header><p>Set the <code>port</code> option.</p>
+        <aside class="note"><p>The port must be free.</p></aside></article></main>
+      <aside class="toc">PAGE-TOC-ENTRY</aside><footer>FOOTER-TEXT</footer></body></html>`;
+    expect((await parseDocument('html', Buffer.from(themed), 'config.html')).sections).toEqual([
+      { headings: ['Configuration'], text: 'Set the port option.\n\nThe port must be free.' },
+    ]);
+    for (const chrome of ['NEXT-PAGE-TITLE', 'SIDEBAR-ENTRY', 'Go', 'COPY-BUTTON', 'COPYRIGHT-LINE', 'PREVIOUS-CHAPTER-TITLE', 'FOLLOWING-CHAPTER-TITLE', 'SITE-NAME', 'PAGE-TOC-ENTRY', 'FOOTER-TEXT', '¶']) {
+      expect(JSON.stringify([doc, await parseDocument('html', Buffer.from(docbook), 'i.html'), await parseDocument('html', Buffer.from(themed), 'c.html')])).not.toContain(chrome);
+    }
+  });
+
   it('falls back to the first h1, then the name, for the title', async () => {
     expect((await parseDocument('html', Buffer.from('<h2>B</h2><p>x</p><h1>First <b>One</b></h1><p>y</p>'), 'p.html')).title).toBe('First One');
     expect((await parseDocument('html', Buffer.from('<p>Just text.</p>'), 'p.html')).title).toBe('p.html');
