@@ -8,8 +8,8 @@ import type { StepTimer } from './stepTimer.js';
 
 /**
  * Everything the api's middleware leaves in `ctx.state`, each field set once per request:
- * `requestId` by requestId(), `timing` by serverTiming(), `owner` by ownerAuth(), `apiKey` and its `project` by
- * apiKeyAuth() on service routes, and on management routes the owned resources their path
+ * `requestId` by requestId(), `timing` by serverTiming(), `owner` by ownerAuth(), `apiKey`, its `project` and
+ * the project's `menu` by apiKeyAuth() on service routes, and on management routes the owned resources their path
  * names, loaded by the router's `param` handlers (`:id` → project, `:toolId` → tool,
  * `:docId` → document, `:threadId` → threadId, `:webhookId` → webhook).
  */
@@ -21,6 +21,8 @@ export interface AppState {
   owner: Owner & { tokenId: string };
   apiKey: AuthenticatedKey;
   project: Project;
+  /** The project's model menu, read with the key (apiKeyAuth()). */
+  menu: string[];
   tool: Tool;
   document: DocumentView;
   threadId: string;

@@ -7,13 +7,19 @@
  */
 import { startChatCompletionsServer } from '../test/fakes/chatCompletionsServer.js';
 import { startTestStack } from '../infra/testStack.js';
-import { createPool } from '../store/pool.js';
+import { createPool, type Pool } from '../store/pool.js';
 import { askJson, benchProject } from './askflow.js';
 import { load } from './sideBySide/load.js';
 import { cpuMsTree, printTable } from './stats.js';
 
 const ASKS = Number(process.env.BENCH_ASKS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+
+/** Transactions committed or rolled back in the stack's database so far. */
+async function transactions(pool: Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>(`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`);
+  return Number(rows[0]!.n);
+}
 
 const llm = await startChatCompletionsServer();
 const t = await startTestStack({ logLevel: 'info' });
@@ -23,14 +29,21 @@ try {
   await load(100, 16, (i) => askJson(project, `warm-up ${i}`).then(() => undefined));
   const processes = t.stack.processes.map((p) => ({ name: p.name, pid: p.child.pid! }));
   const before = processes.map((p) => cpuMsTree(p.pid));
+  const statementsBefore = await transactions(pool);
   const self = process.cpuUsage();
   const result = await load(ASKS, CONCURRENCY, (i) => askJson(project, `question ${i}`).then(() => undefined));
   const selfMs = (process.cpuUsage(self).user + process.cpuUsage(self).system) / 1000;
-  const rows = processes.map((p, i) => ({ process: p.name, 'CPU ms per ask': ((cpuMsTree(p.pid) - before[i]!) / ASKS).toFixed(1) }));
+  const after = processes.map((p) => cpuMsTree(p.pid));
+  // PostgreSQL publishes its counters within a second or so (less the two reads here).
+  await new Promise((r) => setTimeout(r, 1_500));
+  const statements = (await transactions(pool)) - statementsBefore - 2;
+  const rows = processes.map((p, i) => ({ process: p.name, 'CPU ms per ask': ((after[i]! - before[i]!) / ASKS).toFixed(1) }));
   rows.push({ process: 'load generator + model server', 'CPU ms per ask': (selfMs / ASKS).toFixed(1) });
   const sum = rows.reduce((s, r) => s + Number(r['CPU ms per ask']), 0);
   rows.push({ process: 'all', 'CPU ms per ask': sum.toFixed(1) });
   printTable(`CPU per JSON ask (${ASKS} asks at concurrency ${CONCURRENCY}: ${result.perSecond.toFixed(1)} asks/s, p50 ${result.p50.toFixed(0)} ms, ${result.errors} errors; 2 cores bound this at ~${(2000 / sum).toFixed(0)} asks/s)`, rows);
+  // Each statement is a round trip and its socket writes and reads in api or worker, and a commit.
+  console.log(`PostgreSQL transactions per ask (api, worker and codec together): ${(statements / ASKS).toFixed(1)}`);
 } finally {
   await pool.end();
   await t.dispose();

@@ -1,6 +1,6 @@
 import type { BudgetLimits } from '@askflow/contract';
 import type { Pool } from './pool.js';
-import { PROJECT_SELECT, type Project } from './projects.js';
+import { menuOf, PROJECT_SELECT, type Project } from './projects.js';
 import { randomToken, sha256 } from './tokens.js';
 
 export type KeyMode = 'live' | 'test';
@@ -57,27 +57,28 @@ export async function revokeApiKey(pool: Pool, projectId: string, keyId: string)
 
 /** Resolves an active key; `null` for unknown, malformed or revoked keys alike. */
 /**
- * The active key and its project, in one query: every request of the service routes starts here,
- * and a second round trip for the project was ~0.3 ms of each one. Null when the key is unknown,
- * revoked, or its project was just deleted (keys go with their project).
+ * The active key, its project and the project's model menu, in one query: every request of the
+ * service routes starts here, and a round trip for the project (or the menu every ask resolves
+ * its model from) was another socket write and read each. Null when the key is unknown, revoked,
+ * or its project was just deleted (keys go with their project).
  */
-export async function findActiveKeyWithProject(pool: Pool, key: string): Promise<{ key: AuthenticatedKey; project: Project } | null> {
+export async function findActiveKeyWithProject(pool: Pool, key: string): Promise<{ key: AuthenticatedKey; project: Project; menu: string[] } | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
   // The key's columns are renamed (k_*) so that the project's select list, which names its
   // columns bare, reads only the project's.
-  const { rows } = await pool.query<Project & { k_id: string; k_project: string; k_mode: KeyMode; k_budget: Partial<BudgetLimits>; k_stale: boolean }>(
+  const { rows } = await pool.query<Project & { k_id: string; k_project: string; k_mode: KeyMode; k_budget: Partial<BudgetLimits>; k_stale: boolean; k_menu: string[] }>(
     `WITH k AS (
        SELECT id AS k_id, project_id AS k_project, mode AS k_mode, budget AS k_budget,
               (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') AS k_stale
          FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL
      )
-     SELECT k.*, ${PROJECT_SELECT} FROM k JOIN projects ON projects.id = k.k_project`,
+     SELECT k.*, ${menuOf('k.k_project')} AS k_menu, ${PROJECT_SELECT} FROM k JOIN projects ON projects.id = k.k_project`,
     [sha256(key)],
   );
   const row = rows[0];
   if (!row) return null;
-  const { k_id, k_project, k_mode, k_budget, k_stale, ...project } = row;
+  const { k_id, k_project, k_mode, k_budget, k_stale, k_menu, ...project } = row;
   // Last-used time is kept to the minute, so a busy key costs one write a minute, not one per ask.
   if (k_stale) await pool.query(`UPDATE api_keys SET last_used_at = now() WHERE id = $1`, [k_id]);
-  return { key: { keyId: k_id, projectId: k_project, mode: k_mode, budget: k_budget }, project };
+  return { key: { keyId: k_id, projectId: k_project, mode: k_mode, budget: k_budget }, project, menu: k_menu };
 }

@@ -82,9 +82,9 @@ export async function deleteDocumentRow(pool: Pool, id: string): Promise<void> {
   await pool.query(`DELETE FROM documents WHERE id = $1`, [id]);
 }
 
-export async function hasReadyDocuments(pool: Pool, projectId: string): Promise<boolean> {
-  const { rows } = await pool.query(`SELECT 1 FROM documents WHERE project_id = $1 AND chunks_total > 0 LIMIT 1`, [projectId]);
-  return rows.length > 0;
+/** Whether the project (the placeholder or column given) has a document with chunks, as an SQL boolean expression. */
+export function readyDocumentsOf(projectId: string): string {
+  return `EXISTS (SELECT 1 FROM documents WHERE project_id = ${projectId} AND chunks_total > 0)`;
 }
 
 /** Records that chunks [0, embedded) are indexed; never moves the count back (a retried batch may finish late). */

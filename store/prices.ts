@@ -24,13 +24,12 @@ export async function replacePrices(pool: Pool, projectId: string, prices: Price
 
 /** The model's prices per million tokens, or null when the owner set none. */
 export async function priceOf(pool: Pool, projectId: string, modelId: string): Promise<Omit<Price, 'modelId'> | null> {
-  const { rows } = await pool.query<Omit<Price, 'modelId'>>(
-    `SELECT input_per_million::float8 AS "inputPerMillion", output_per_million::float8 AS "outputPerMillion"
-       FROM model_prices WHERE project_id = $1 AND model_id = $2`,
-    [projectId, modelId],
-  );
+  const { rows } = await pool.query<Omit<Price, 'modelId'>>(`${PRICE_SELECT} WHERE project_id = $1 AND model_id = $2`, [projectId, modelId]);
   return rows[0] ?? null;
 }
+
+/** A model's price per million tokens, to be narrowed by a WHERE on project_id and model_id. */
+export const PRICE_SELECT = `SELECT input_per_million::float8 AS "inputPerMillion", output_per_million::float8 AS "outputPerMillion" FROM model_prices`;
 
 /** USD for one turn at these prices; zero when the model has none. */
 export function turnCost(price: Omit<Price, 'modelId'> | null, promptTokens: number, completionTokens: number): number {

@@ -112,8 +112,13 @@ export async function deleteProject(pool: Pool, id: string): Promise<void> {
 
 /** The curated menu in the owner's order (without the default unless the owner put it there). */
 export async function getMenu(pool: Pool, projectId: string): Promise<string[]> {
-  const { rows } = await pool.query<{ model_id: string }>(`SELECT model_id FROM project_models WHERE project_id = $1 ORDER BY position`, [projectId]);
-  return rows.map((r) => r.model_id);
+  const { rows } = await pool.query<{ menu: string[] }>(`SELECT ${menuOf('$1')} AS menu`, [projectId]);
+  return rows[0]!.menu;
+}
+
+/** The menu of the project (the placeholder or column given) as an SQL text[] expression, for statements that read it beside other rows. */
+export function menuOf(projectId: string): string {
+  return `ARRAY(SELECT model_id FROM project_models WHERE project_id = ${projectId} ORDER BY position)`;
 }
 
 export async function setMenu(pool: Pool, projectId: string, modelIds: string[]): Promise<void> {

@@ -2,9 +2,12 @@ import type { ProviderConnectionView } from '@askflow/contract';
 import type { Pool } from './pool.js';
 import { decryptSecret, encryptSecret } from './secrets.js';
 
+/** A connection's view (never its key) as a select list, for statements that read connections beside other rows. */
+export const PROVIDER_VIEW_SELECT = `name, kind, base_url AS "baseUrl", api_key_encrypted IS NOT NULL AS "hasApiKey"`;
+
 export async function listProviders(pool: Pool, projectId: string): Promise<ProviderConnectionView[]> {
   const { rows } = await pool.query<ProviderConnectionView>(
-    `SELECT name, kind, base_url AS "baseUrl", api_key_encrypted IS NOT NULL AS "hasApiKey" FROM provider_connections WHERE project_id = $1 ORDER BY name`,
+    `SELECT ${PROVIDER_VIEW_SELECT} FROM provider_connections WHERE project_id = $1 ORDER BY name`,
     [projectId],
   );
   return rows;

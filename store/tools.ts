@@ -14,6 +14,8 @@ export interface Tool {
 export type ToolInput = Omit<Tool, 'id'>;
 
 const SELECT = `id, name, description, parameters, url, method, timeout_ms AS "timeoutMs", forward_headers AS "forwardHeaders"`;
+/** A Tool's columns as a select list, for statements that read tools beside other rows. */
+export const TOOL_SELECT = SELECT;
 
 export async function listTools(pool: Pool, projectId: string): Promise<Tool[]> {
   const { rows } = await pool.query<Tool>(`SELECT ${SELECT} FROM tools WHERE project_id = $1 ORDER BY name`, [projectId]);

@@ -1,12 +1,9 @@
 import { builtInConnection, parseModelId } from '../../providers/registry.js';
 import type { AskPlan, AskWorkflowInput, ModelPlan } from '../../interface/ask.js';
 import { FAILURE_TYPES } from '../../interface/failures.js';
-import { hasReadyDocuments } from '../../store/documents.js';
 import type { Pool } from '../../store/pool.js';
 import { priceOf } from '../../store/prices.js';
-import { getProject } from '../../store/projects.js';
-import { listProviders } from '../../store/providers.js';
-import { listTools } from '../../store/tools.js';
+import { readPlanRows } from '../../store/planRows.js';
 import { StepFailure } from '../failures.js';
 
 /** The model on its connection: a built-in one or one of the project's (`connections`). */
@@ -29,16 +26,10 @@ export function planAsk(pool: Pool) {
 
 /** The project's plan for an ask answered by `modelId` (by default the project's chat model). */
 export async function readPlan(pool: Pool, projectId: string, modelId?: string, modelNamed = false): Promise<AskPlan> {
-  // Read side by side with the project rather than after it (one round trip, not two): its
-  // documents and tools even when the project turns out to have RAG or tools off, and the
-  // price of the model the api chose. Only fallback models' prices wait for the project.
-  const [project, hasDocuments, projectTools, connections, chosenPrice] = await Promise.all([
-    getProject(pool, projectId),
-    hasReadyDocuments(pool, projectId),
-    listTools(pool, projectId),
-    listProviders(pool, projectId),
-    modelId ? priceOf(pool, projectId, modelId) : undefined,
-  ]);
+  // Read with the project in one statement: its documents and tools even when the project turns
+  // out to have RAG or tools off, and the price of the model the api chose. Only fallback
+  // models' prices wait for the project.
+  const { project, hasDocuments, tools: projectTools, connections, price: chosenPrice } = await readPlanRows(pool, projectId, modelId);
   if (!project) throw new StepFailure(`project ${projectId} no longer exists`, FAILURE_TYPES.projectGone, false);
   const model = modelId ?? project.chatModel;
   // A caller who named the model gets it or an error; otherwise the owner's fallbacks stand by.

@@ -6,7 +6,7 @@ import type { Logger } from '../../config/logger.js';
 import type { AuthenticatedKey } from '../../store/apiKeys.js';
 import type { Pool } from '../../store/pool.js';
 import { sealCredentials } from '../../store/secrets.js';
-import { getMenu, type Project } from '../../store/projects.js';
+import type { Project } from '../../store/projects.js';
 import { ApiError } from '../errors.js';
 import { conversationWithin } from '../../interface/history.js';
 import { jsonSchemas } from '../onDemand.js';
@@ -60,7 +60,7 @@ type PrepareDeps = { pool: Pool; log: Logger; masterKey: Buffer } & WebhookOutbo
  * schema, model (selection rules), thread (resolution table) and idempotency. JSON and
  * streamed asks share it, so both refuse exactly the same requests the same way.
  */
-export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: PrepareDeps, stream: boolean): Promise<PreparedAsk> {
+export async function prepareAsk(ctx: StateContext<'apiKey' | 'project' | 'menu'>, deps: PrepareDeps, stream: boolean): Promise<PreparedAsk> {
   const receivedAt = Date.now();
   const req = validate(AskRequestSchema, ctx.request.body);
   projectForKey(ctx, req.tenantId);
@@ -71,7 +71,7 @@ export async function prepareAsk(ctx: StateContext<'apiKey' | 'project'>, deps: 
  * The checks after the body's own shape, shared by every door (`/service/ask` and the
  * OpenAI-compatible `/v1/chat/completions`), so all refuse and start asks alike.
  */
-export async function prepareIntake(ctx: StateContext<'apiKey' | 'project'>, deps: PrepareDeps, intake: AskIntake): Promise<PreparedAsk> {
+export async function prepareIntake(ctx: StateContext<'apiKey' | 'project' | 'menu'>, deps: PrepareDeps, intake: AskIntake): Promise<PreparedAsk> {
   const { req, history } = intake;
   const key = ctx.state.apiKey;
   const { project } = ctx.state;
@@ -82,7 +82,7 @@ export async function prepareIntake(ctx: StateContext<'apiKey' | 'project'>, dep
   }
   const { timing } = ctx.state;
   timing.mark('validate');
-  const model = resolveModel(project, await getMenu(deps.pool, project.id), req);
+  const model = resolveModel(project, ctx.state.menu, req);
   timing.mark('model');
   const threadId = await resolveThread(deps.pool, project.id, req, deps.log);
   timing.mark('thread');

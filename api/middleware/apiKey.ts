@@ -20,10 +20,11 @@ export const API_KEY_HEADER: KeySource = { read: (ctx) => ctx.get('X-API-Key'), 
 
 /**
  * Authenticates the API key (from `X-API-Key`, unless the door says otherwise); the key is left
- * in `ctx.state.apiKey` and its project in `ctx.state.project`, loaded once here for the rate
- * limiter and the tenant check after it.
+ * in `ctx.state.apiKey`, its project in `ctx.state.project` and the project's model menu in
+ * `ctx.state.menu`, loaded once here for the rate limiter, the tenant check and the model choice
+ * after it.
  */
-export function apiKeyAuth(pool: Pool, invalidKeys: FailureThrottle, source: KeySource = API_KEY_HEADER): Middleware<State<'apiKey' | 'project'>> {
+export function apiKeyAuth(pool: Pool, invalidKeys: FailureThrottle, source: KeySource = API_KEY_HEADER): Middleware<State<'apiKey' | 'project' | 'menu'>> {
   return async (ctx, next) => {
     const key = source.read(ctx);
     if (!key) throw new ApiError('Unauthorized', source.missing);
@@ -38,6 +39,7 @@ export function apiKeyAuth(pool: Pool, invalidKeys: FailureThrottle, source: Key
     const { project } = found;
     ctx.state.apiKey = found.key;
     ctx.state.project = project;
+    ctx.state.menu = found.menu;
     addLogContext({ tenant: project.id });
     ctx.state.timing.mark('key');
     await next();

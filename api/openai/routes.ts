@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import { ASK_ID_HEADER, ChatCompletionRequestSchema } from '@askflow/contract';
-import { getMenu } from '../../store/projects.js';
 import { responseOfRun } from '../../store/turns.js';
 import { activeSpan } from '../../tracing/spans.js';
 import type { AskCount } from '../ask/askCount.js';
@@ -29,7 +28,7 @@ import { modelList } from './models.js';
  * to the project's history token budget before the run starts).
  */
 export function openaiRoutes(deps: ServiceDeps, runner: AskRunner): Router {
-  const router = new Router<State<'apiKey' | 'project'>>({ prefix: DOOR_PREFIX });
+  const router = new Router<State<'apiKey' | 'project' | 'menu'>>({ prefix: DOOR_PREFIX });
   router.use(apiKeyAuth(deps.pool, deps.throttles.invalidKeys, BEARER_KEY), rateLimit(deps.pool, deps.rateLimits));
 
   router.post('/chat/completions', jsonBody('1mb'), async (ctx) => {
@@ -62,20 +61,20 @@ export function openaiRoutes(deps: ServiceDeps, runner: AskRunner): Router {
     ctx.state.timing.mark('result');
   });
 
-  const currentList = async (ctx: StateContext<'project'>) => {
-    const { project } = ctx.state;
-    // The owner's current list: never served from a cache.
+  const currentList = (ctx: StateContext<'project' | 'menu'>) => {
+    const { project, menu } = ctx.state;
+    // The owner's current list (read with the key): never served from a cache.
     ctx.set('Cache-Control', 'no-store');
-    return modelList(modelMenu(project, await getMenu(deps.pool, project.id)));
+    return modelList(modelMenu(project, menu));
   };
 
   router.get('/models', async (ctx) => {
-    ctx.body = await currentList(ctx);
+    ctx.body = currentList(ctx);
   });
 
   // One model of the list (SDKs encode the id, so `provider:model/with/slashes` is one segment).
   router.get('/models/:model', async (ctx) => {
-    const found = (await currentList(ctx)).data.find((m) => m.id === ctx.params.model);
+    const found = currentList(ctx).data.find((m) => m.id === ctx.params.model);
     if (!found) throw new ApiError('MODEL_NOT_ALLOWED', `The model "${ctx.params.model}" is not on this project's model menu; GET /v1/models lists the ones it offers.`);
     ctx.body = found;
   });

@@ -3,7 +3,6 @@ import type { Connection } from '@temporalio/client';
 import { ASK_ID_HEADER, FeedbackRequestSchema, type AskAccepted, type CancelResult } from '@askflow/contract';
 import { addLogContext } from '../../config/logContext.js';
 import type { Pool } from '../../store/pool.js';
-import { getMenu } from '../../store/projects.js';
 import { saveFeedback } from '../../store/feedback.js';
 import { responseOfRun } from '../../store/turns.js';
 import { askRunState, askStatus, prefersAsync } from '../ask/askStatus.js';
@@ -45,7 +44,7 @@ function lastEventId(ctx: StateContext): number {
 }
 
 export function serviceRoutes(deps: ServiceDeps, runner: AskRunner): Router {
-  const router = new Router<State<'apiKey' | 'project'>>({ prefix: '/service' });
+  const router = new Router<State<'apiKey' | 'project' | 'menu'>>({ prefix: '/service' });
   router.use(apiKeyAuth(deps.pool, deps.throttles.invalidKeys), rateLimit(deps.pool, deps.rateLimits));
 
   /** Streams an ask's events as Askflow's SSE from after `afterId`. */
@@ -133,9 +132,9 @@ export function serviceRoutes(deps: ServiceDeps, runner: AskRunner): Router {
 
   router.get('/models', async (ctx) => {
     const project = projectForKey(ctx, ctx.get('X-Tenant-Id') || undefined);
-    // The owner's current list: never served from a cache.
+    // The owner's current list (read with the key): never served from a cache.
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = modelMenu(project, await getMenu(deps.pool, project.id));
+    ctx.body = modelMenu(project, ctx.state.menu);
   });
 
   return router;

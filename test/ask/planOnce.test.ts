@@ -4,7 +4,12 @@ import { askActivities } from '../../activities/ask/index.js';
 import { createActivities } from '../../activities/index.js';
 import type { AskWorkflowInput } from '../../interface/ask.js';
 import { chooseVectorIndex } from '../../knowledge/vectors/select.js';
+import { readPlanRows } from '../../store/planRows.js';
+import { priceOf } from '../../store/prices.js';
+import { getProject } from '../../store/projects.js';
+import { listProviders } from '../../store/providers.js';
 import { parseMasterKey } from '../../store/secrets.js';
+import { listTools } from '../../store/tools.js';
 import { closeDb, db, expectJson, managedProject, manage, stackInfo } from '../stack/context.js';
 import { weatherProject } from '../stack/weatherProject.js';
 
@@ -48,7 +53,10 @@ describe('plan once', () => {
       model: 'local:extractive', externalUserId: null, keyMode: 'test', receivedAt: Date.now(),
     };
 
+    counted.statements.length = 0; // what choosing the vector index read
     const plan = await run(steps.planAsk, input);
+    // One statement for all of it: the project, its documents, tools, connections and price.
+    expect(counted.statements).toHaveLength(1);
     expect(plan).toMatchObject({ projectId: p.tenantId, systemPrompt: 'Be brief.', model: { id: 'local:extractive', kind: 'local' } });
     expect(plan.tools.map((t) => t.name)).toEqual(['getWeather']);
     expect(plan.knowledge).not.toBeNull();
@@ -78,6 +86,30 @@ describe('plan once', () => {
     const stored = await db().query(`SELECT intent, tool_used FROM turns WHERE workflow_id = 'ask-plan-once-test'`);
     expect(stored.rows).toEqual([{ intent: 'rag_tools', tool_used: 'getWeather' }]);
   }, 60_000);
+
+  it("the plan's one statement reads what the store's own reads of each part return", async () => {
+    const p = await weatherProject({ systemPrompt: 'Exact.' });
+    try {
+      await expectJson(await manage(p.owner.token, 'PATCH', `/projects/${p.tenantId}`, { temperature: 0.35, ragMinScore: 0.17, fallbackModels: ['local:extractive'] }), 200);
+      await expectJson(await manage(p.owner.token, 'PUT', `/projects/${p.tenantId}/providers/remote`, { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-remote' }), 200);
+      await expectJson(await manage(p.owner.token, 'PUT', `/projects/${p.tenantId}/prices`, { prices: [{ modelId: 'local:extractive', inputPerMillion: 0.15, outputPerMillion: 0.6 }] }), 200);
+      const rows = await readPlanRows(db(), p.tenantId, 'local:extractive');
+      expect(rows).toEqual({
+        project: await getProject(db(), p.tenantId),
+        hasDocuments: true,
+        tools: await listTools(db(), p.tenantId),
+        connections: await listProviders(db(), p.tenantId),
+        price: await priceOf(db(), p.tenantId, 'local:extractive'),
+      });
+      expect(rows.project).toMatchObject({ temperature: 0.35, ragMinScore: 0.17, systemPrompt: 'Exact.' });
+      expect(rows.price).toEqual({ inputPerMillion: 0.15, outputPerMillion: 0.6 });
+      expect((await readPlanRows(db(), p.tenantId, 'remote:none')).price).toBeNull();
+      expect((await readPlanRows(db(), p.tenantId)).price).toBeUndefined();
+      expect(await readPlanRows(db(), crypto.randomUUID())).toEqual({ project: null, hasDocuments: false, tools: [], connections: [], price: undefined });
+    } finally {
+      await p.tool.close();
+    }
+  });
 
   it('a project deleted mid-ask fails the ask one way: project_gone, not retried', async () => {
     const p = await managedProject();

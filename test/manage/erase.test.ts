@@ -15,12 +15,15 @@ async function ask(p: Project, body: Record<string, unknown>, headers: Record<st
   return { askId: res.headers.get('askflow-ask-id')!, answer: AskResponseSchema.parse(await expectJson(res, 200)) };
 }
 
-/** Whether Temporal no longer has the runs, waiting up to 60 s (deletion completes some time after it is accepted). */
+/**
+ * Whether Temporal no longer has the runs, waiting up to 150 s (deletion completes some time after
+ * it is accepted: ~20–35 s on this dev server alone, past 60 s beside the fan-out suite's load).
+ */
 async function gone(workflowIds: string[]): Promise<boolean> {
   const { client, close } = await temporalClient();
   try {
     // Temporal deletes asynchronously: on the dev server a deleted run is gone after ~30 s.
-    for (let i = 0; i < 600; i++) {
+    for (let i = 0; i < 1500; i++) {
       const left = await Promise.all(workflowIds.map((id) => client.workflow.getHandle(id).describe().then(() => true, (err: unknown) => {
         if (err instanceof WorkflowNotFoundError) return false;
         throw err;
@@ -77,7 +80,7 @@ describe('erase', () => {
     } finally {
       await p.tool.close();
     }
-  }, 90_000);
+  }, 180_000);
 
   it("a project: its asks' and ingestions' histories go with it", async () => {
     const p = await weatherProject();
@@ -87,5 +90,5 @@ describe('erase', () => {
     expect(await exists(`ingest-${p.documentId}`)).toBe(true);
     expect((await manage(p.owner.token, 'DELETE', `/projects/${p.tenantId}`)).status).toBe(204);
     expect(await gone([askId, `ingest-${p.documentId}`])).toBe(true);
-  }, 90_000);
+  }, 180_000);
 });
