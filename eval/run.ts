@@ -5,7 +5,7 @@
  * (eval/corpus.ts), asks every labelled prompt through `POST /service/ask` and prints intent
  * accuracy with its confusion matrix, and recall@5, MRR and the key-term rate, each for the
  * tuning and the held-out halves. Per-question results go to .askflow/eval/<corpus>/results.json.
- * EVAL_CORPUS picks the corpus (`git`, the default, or `sqlite`: retrieval questions only).
+ * EVAL_CORPUS picks the corpus (`git`, the default, or `sqlite`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { startTestStack } from '../infra/testStack.js';
 import { ensureCorpus, readPage, selectedCorpus } from './corpus.js';
 import { confusionRows, intentRows, retrievalRows, type IntentOutcome, type RetrievalOutcome } from './metrics.js';
 import { INTENT_SET } from './sets/intent.js';
+import { SQLITE_INTENT_SET } from './sets/intentSqlite.js';
 import { RETRIEVAL_SETS } from './sets/retrievalSets.js';
 import { startToolServer, toolDefinitions } from './toolServer.js';
 
@@ -46,11 +47,11 @@ async function pooled<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<
   return out;
 }
 
-// EVAL_CORPUS: `git` (default) or `sqlite`. The intent prompts are written for the Git manual
-// (their `rag` ones ask about it), so they are asked only over that corpus.
+// EVAL_CORPUS: `git` (default) or `sqlite`; each has its own intent prompts (their `rag` ones
+// ask about that corpus) and retrieval questions.
 const corpus = selectedCorpus();
 const RETRIEVAL_SET = RETRIEVAL_SETS[corpus.name];
-const INTENTS = corpus.name === 'git' ? INTENT_SET : [];
+const INTENTS = { git: INTENT_SET, sqlite: SQLITE_INTENT_SET }[corpus.name];
 ensureCorpus(corpus);
 const started = performance.now();
 const tools = await startToolServer();

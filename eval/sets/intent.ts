@@ -5,11 +5,13 @@
 // of asking); `rag_tools`: both. Prompts alternate between the tuning and held-out halves.
 import type { Intent } from '@askflow/contract';
 
+export type ToolName = 'order_status' | 'get_weather';
+
 export interface IntentPrompt {
   message: string;
   intent: Intent;
   /** For tools and rag_tools: the tool that should be called. */
-  tool?: 'order_status' | 'get_weather';
+  tool?: ToolName;
 }
 
 const VANILLA: string[] = [
@@ -50,7 +52,7 @@ const RAG: string[] = [
   'How can I search the working tree for a string?',
 ];
 
-const TOOLS: { message: string; tool: 'order_status' | 'get_weather' }[] = [
+const TOOLS: { message: string; tool: ToolName }[] = [
   { message: 'Where is my order 48213?', tool: 'order_status' },
   { message: "What's the weather in Oslo?", tool: 'get_weather' },
   { message: 'Can you check the status of order #A-1042?', tool: 'order_status' },
@@ -69,7 +71,7 @@ const TOOLS: { message: string; tool: 'order_status' | 'get_weather' }[] = [
   { message: 'How cold is it in Helsinki at the moment?', tool: 'get_weather' },
 ];
 
-const RAG_TOOLS: { message: string; tool: 'order_status' | 'get_weather' }[] = [
+const RAG_TOOLS: { message: string; tool: ToolName }[] = [
   { message: "What's the weather in Oslo, and how do I create a new git branch?", tool: 'get_weather' },
   { message: 'Has order 48213 shipped? Also, how do I revert a commit?', tool: 'order_status' },
   { message: 'Check the status of order 55021 and explain what git fetch does.', tool: 'order_status' },
@@ -88,9 +90,14 @@ const RAG_TOOLS: { message: string; tool: 'order_status' | 'get_weather' }[] = [
 
 const halves = <T>(items: T[]) => items.map((x, i) => ({ ...x, split: i % 2 === 0 ? ('tuning' as const) : ('held-out' as const) }));
 
-export const INTENT_SET: (IntentPrompt & { split: 'tuning' | 'held-out' })[] = [
-  ...halves(VANILLA.map((message) => ({ message, intent: 'vanilla' as const }))),
-  ...halves(RAG.map((message) => ({ message, intent: 'rag' as const }))),
-  ...halves(TOOLS.map((t) => ({ ...t, intent: 'tools' as const }))),
-  ...halves(RAG_TOOLS.map((t) => ({ ...t, intent: 'rag_tools' as const }))),
-];
+/** A labelled set from prompts by intent, each list alternating between the tuning and held-out halves. */
+export function labelledIntents(p: { vanilla: string[]; rag: string[]; tools: { message: string; tool: ToolName }[]; ragTools: { message: string; tool: ToolName }[] }): (IntentPrompt & { split: 'tuning' | 'held-out' })[] {
+  return [
+    ...halves(p.vanilla.map((message) => ({ message, intent: 'vanilla' as const }))),
+    ...halves(p.rag.map((message) => ({ message, intent: 'rag' as const }))),
+    ...halves(p.tools.map((t) => ({ ...t, intent: 'tools' as const }))),
+    ...halves(p.ragTools.map((t) => ({ ...t, intent: 'rag_tools' as const }))),
+  ];
+}
+
+export const INTENT_SET = labelledIntents({ vanilla: VANILLA, rag: RAG, tools: TOOLS, ragTools: RAG_TOOLS });

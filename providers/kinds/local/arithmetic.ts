@@ -8,6 +8,9 @@ const OPERATORS: [RegExp, string][] = [
   [/\s*(?:\*|×|(?<=\d\s*)x(?=\s*\d)|\btimes\b|\bmultiplied by\b)\s*/g, ' * '],
   [/\s*(?:\/|÷|\bdivided by\b|\bover\b)\s*/g, ' / '],
   [/\s*(?:\^|\bto the power of\b)\s*/g, ' ^ '],
+  // Powers said in words: "9 squared", "2 cubed".
+  [/\s*\bsquared\b/g, ' ^ 2'],
+  [/\s*\bcubed\b/g, ' ^ 3'],
 ];
 
 /** The arithmetic expression a message asks to evaluate, normalised to `a op b op c`, or null. */
@@ -20,6 +23,8 @@ export function arithmeticQuestion(message: string): string | null {
     .replace(/\s+(?:equal|equals|make)$/, '')
     .trim();
   s = s.replace(/(\d),(\d{3})\b/g, '$1$2');
+  // "the square root of 144" → 144 ^ 0.5
+  s = s.replace(new RegExp(`\\b(?:the )?square root of (${NUMBER})`, 'g'), '$1 ^ 0.5');
   for (const [pattern, op] of OPERATORS) s = s.replace(pattern, op);
   s = s.replace(/\s+/g, ' ').trim();
   const expression = new RegExp(`^\\(?${NUMBER}(?: [-+*/^] \\(?${NUMBER}\\)?)+$`);

@@ -14,6 +14,8 @@ const ABOUT_YOU = /\b(?:how are you|how're you|how(?:'s| is) it going|how do you
 const JOKE = /\b(?:tell me (?:a |another )?(?:joke|riddle|story|fun fact)|(?:a|another) (?:joke|riddle)|make me laugh|something funny)\b/;
 // Made-up text: a poem or a story is composed, not looked up.
 const CREATIVE = /^(?:please )?(?:write|compose|make up|create|give me) (?:me )?(?:a |an |some )?(?:short |little |funny )?(?:poem|haiku|limerick|song|story|sonnet|rap|riddle|verse|jingle)\b/;
+// Made-up suggestions: a name for a pet, a gift idea, a slogan are invented, not looked up.
+const SUGGESTION = /^(?:please )?(?:(?:can|could|would) you )?(?:suggest|recommend|come up with|think of|give me|pick) (?:me )?(?:a |an |some |a few )?(?:good |nice |cool |funny |fun |catchy |creative )?(?:name|nickname|gift|present|slogan|title for)s?\b(?! (?:of|in) )/;
 const LANGUAGE = '(?:english|french|german|spanish|italian|chinese|mandarin|japanese|russian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|korean|arabic|hindi|greek|turkish|latin)';
 const TRANSLATION = new RegExp(`\\b(?:how (?:do|would|can) (?:you|i|we) say .+ in ${LANGUAGE}|translate .+ (?:in)?to ${LANGUAGE}|what(?:'s| is) .+ in ${LANGUAGE})$`);
 const CHIT_CHAT = /^(?:yes|no|nope|yep|yeah|sure|maybe|lol|haha+|hmm+|wow|oops|sorry|please|help|test(?:ing)?|ping)$/;
@@ -51,7 +53,7 @@ function smallTalkSentence(s: string): SmallTalk | null {
   if (GREETING.test(s)) return 'greeting';
   if (FAREWELL.test(s)) return 'farewell';
   if (JOKE.test(s)) return 'joke';
-  if (CREATIVE.test(s)) return 'creative writing';
+  if (CREATIVE.test(s) || SUGGESTION.test(s)) return 'creative writing';
   if (TRANSLATION.test(s)) return 'translation';
   if (ABOUT_YOU.test(s)) return 'about the assistant';
   if (CHIT_CHAT.test(s)) return 'chit-chat';

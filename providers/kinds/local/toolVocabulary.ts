@@ -18,7 +18,7 @@ export function stem(word: string): string {
 
 /** Related words of one domain: any of them in a tool's text brings in all of them. */
 const FAMILIES: readonly (readonly string[])[] = [
-  ['weather', 'forecast', 'temperature', 'rain', 'raining', 'rainy', 'snow', 'snowing', 'sunny', 'cloudy', 'windy', 'wind', 'humid', 'humidity', 'umbrella', 'storm', 'stormy', 'degrees', 'celsius', 'fahrenheit'],
+  ['weather', 'forecast', 'temperature', 'rain', 'raining', 'rainy', 'snow', 'snowing', 'snowy', 'sunny', 'cloudy', 'overcast', 'windy', 'wind', 'humid', 'humidity', 'umbrella', 'storm', 'stormy', 'thunder', 'thunderstorm', 'fog', 'foggy', 'misty', 'drizzle', 'hail', 'sleet', 'degrees', 'celsius', 'fahrenheit'],
   ['order', 'package', 'parcel', 'shipment', 'ship', 'shipped', 'shipping', 'deliver', 'delivered', 'delivery', 'arrive', 'arrival', 'tracking', 'track', 'purchase', 'courier', 'dispatched'],
   ['stock', 'share', 'ticker', 'nasdaq', 'nyse'],
   ['currency', 'exchange', 'dollar', 'euro', 'yen', 'pound'],

@@ -33,6 +33,10 @@ describe('the offline model answers', () => {
     expect(answerArithmetic("What's 250 divided by 5?")).toBe('250 ÷ 5 = 50.');
     expect(answerArithmetic('calculate 2 + 3 * 4')).toBe('2 + 3 × 4 = 14.');
     expect(answerArithmetic('what is 1 / 0')).toBe('1 ÷ 0 is undefined.');
+    expect(answerArithmetic('What is 9 squared?')).toBe('9 ^ 2 = 81.');
+    expect(answerArithmetic('What is 2 cubed plus 1?')).toBe('2 ^ 3 + 1 = 9.');
+    expect(answerArithmetic('What is the square root of 144?')).toBe('144 ^ 0.5 = 12.');
+    expect(answerArithmetic('What is the square root of a table?')).toBeNull();
     expect(answerArithmetic('What is git rebase?')).toBeNull();
     expect(answerArithmetic('How do I undo 3 commits?')).toBeNull();
   });

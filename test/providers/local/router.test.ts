@@ -37,7 +37,7 @@ const calls = async (message: string, tools = all, stats: CorpusStats | undefine
   (await routeLocally(message, tools, stats)).calls.map((c) => [c.name, c.arguments]);
 
 describe('the offline router', () => {
-  it.each(['Hi there!', 'Good morning!', 'Tell me a joke.', 'Thanks, that was really helpful!', 'Bye, see you tomorrow!', "What's your name?", 'How are you today?', 'Write a haiku about autumn.'])(
+  it.each(['Hi there!', 'Good morning!', 'Tell me a joke.', 'Thanks, that was really helpful!', 'Bye, see you tomorrow!', "What's your name?", 'How are you today?', 'Write a haiku about autumn.', 'Suggest a name for my cat.'])(
     'calls nothing for small talk: %s',
     async (message) => {
       const route = await routeLocally(message, all, corpus);
@@ -47,7 +47,7 @@ describe('the offline router', () => {
     },
   );
 
-  it.each(['What is 17 times 3?', "What's 250 divided by 5?", 'calculate 2 + 3 * 4'])('calls nothing for arithmetic: %s', async (message) => {
+  it.each(['What is 17 times 3?', "What's 250 divided by 5?", 'calculate 2 + 3 * 4', 'What is 9 squared?', 'What is the square root of 144?'])('calls nothing for arithmetic: %s', async (message) => {
     const route = await routeLocally(message, all, corpus);
     expect(route).toEqual({ calls: [], reason: 'arithmetic: worked out directly, nothing to look up or call' });
   });
@@ -85,6 +85,8 @@ describe('the offline router', () => {
     expect(await calls('Do I need an umbrella in London today?')).toEqual([['get_weather', { city: 'London' }]]);
     expect(await calls('How hot is it in Madrid today?')).toEqual([['get_weather', { city: 'Madrid' }]]);
     expect(await calls('weather tokyo')).toEqual([['get_weather', { city: 'Tokyo' }]]);
+    expect(await calls('Is it foggy in San Francisco?')).toEqual([['get_weather', { city: 'San Francisco' }]]);
+    expect(await calls('Will there be a thunderstorm in Vienna tonight?')).toEqual([['get_weather', { city: 'Vienna' }]]);
   });
 
   it('does not take a word for its weather sense out of it ("hot standby")', async () => {
