@@ -1,12 +1,11 @@
 import type { Price } from '@askflow/contract';
 import { inTransaction, type Pool } from './pool.js';
 
+/** A price's columns as a select list (`Price`'s fields), for statements that read prices beside other rows. */
+export const PRICE_COLUMNS = `model_id AS "modelId", input_per_million::float8 AS "inputPerMillion", output_per_million::float8 AS "outputPerMillion"`;
+
 export async function listPrices(pool: Pool, projectId: string): Promise<Price[]> {
-  const { rows } = await pool.query<Price>(
-    `SELECT model_id AS "modelId", input_per_million::float8 AS "inputPerMillion", output_per_million::float8 AS "outputPerMillion"
-       FROM model_prices WHERE project_id = $1 ORDER BY model_id`,
-    [projectId],
-  );
+  const { rows } = await pool.query<Price>(`SELECT ${PRICE_COLUMNS} FROM model_prices WHERE project_id = $1 ORDER BY model_id`, [projectId]);
   return rows;
 }
 
@@ -21,15 +20,6 @@ export async function replacePrices(pool: Pool, projectId: string, prices: Price
     );
   });
 }
-
-/** The model's prices per million tokens, or null when the owner set none. */
-export async function priceOf(pool: Pool, projectId: string, modelId: string): Promise<Omit<Price, 'modelId'> | null> {
-  const { rows } = await pool.query<Omit<Price, 'modelId'>>(`${PRICE_SELECT} WHERE project_id = $1 AND model_id = $2`, [projectId, modelId]);
-  return rows[0] ?? null;
-}
-
-/** A model's price per million tokens, to be narrowed by a WHERE on project_id and model_id. */
-export const PRICE_SELECT = `SELECT input_per_million::float8 AS "inputPerMillion", output_per_million::float8 AS "outputPerMillion" FROM model_prices`;
 
 /** USD for one turn at these prices; zero when the model has none. */
 export function turnCost(price: Omit<Price, 'modelId'> | null, promptTokens: number, completionTokens: number): number {

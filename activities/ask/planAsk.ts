@@ -2,7 +2,6 @@ import { builtInConnection, parseModelId } from '../../providers/registry.js';
 import type { AskPlan, AskWorkflowInput, ModelPlan } from '../../interface/ask.js';
 import { FAILURE_TYPES } from '../../interface/failures.js';
 import type { Pool } from '../../store/pool.js';
-import { priceOf } from '../../store/prices.js';
 import { readPlanRows } from '../../store/planRows.js';
 import { StepFailure } from '../failures.js';
 
@@ -27,17 +26,13 @@ export function planAsk(pool: Pool) {
 /** The project's plan for an ask answered by `modelId` (by default the project's chat model). */
 export async function readPlan(pool: Pool, projectId: string, modelId?: string, modelNamed = false): Promise<AskPlan> {
   // Read with the project in one statement: its documents and tools even when the project turns
-  // out to have RAG or tools off, and the price of the model the api chose. Only fallback
-  // models' prices wait for the project.
-  const { project, hasDocuments, tools: projectTools, connections, price: chosenPrice } = await readPlanRows(pool, projectId, modelId);
+  // out to have RAG or tools off, and the prices of every model the plan may name.
+  const { project, hasDocuments, tools: projectTools, connections, prices } = await readPlanRows(pool, projectId, modelId);
   if (!project) throw new StepFailure(`project ${projectId} no longer exists`, FAILURE_TYPES.projectGone, false);
   const model = modelId ?? project.chatModel;
   // A caller who named the model gets it or an error; otherwise the owner's fallbacks stand by.
   const fallbackIds = modelNamed ? [] : project.fallbackModels.filter((m) => m !== model);
-  const [price, fallbackPrices] = await Promise.all([
-    chosenPrice !== undefined ? chosenPrice : priceOf(pool, project.id, model),
-    Promise.all(fallbackIds.map((m) => priceOf(pool, project.id, m))),
-  ]);
+  const priceOf = (m: string) => prices[m] ?? null;
   const indexed = project.ragEnabled && hasDocuments;
   const tools = project.toolsEnabled ? projectTools : [];
   return {
@@ -48,10 +43,10 @@ export async function readPlan(pool: Pool, projectId: string, modelId?: string, 
     historyTokenBudget: project.historyTokenBudget,
     maxToolRounds: project.maxToolRounds,
     ...(project.traceContent ? { traceContent: true } : {}),
-    ...(fallbackIds.length ? { fallbacks: fallbackIds.map((m, i) => ({ model: modelPlan(m, connections), price: fallbackPrices[i]! })) } : {}),
+    ...(fallbackIds.length ? { fallbacks: fallbackIds.map((m) => ({ model: modelPlan(m, connections), price: priceOf(m) })) } : {}),
     knowledge: indexed ? { embeddingModel: modelPlan(project.embeddingModel, connections), topK: project.ragTopK, minScore: project.ragMinScore } : null,
     tools: tools.map(({ name, description, parameters, url, method, timeoutMs, forwardHeaders }) => ({ name, description, parameters, url, method, timeoutMs, forwardHeaders })),
     ...(project.toolsEnabled && project.allowedHosts.length ? { allowedHosts: project.allowedHosts } : {}),
-    price,
+    price: priceOf(model),
   };
 }

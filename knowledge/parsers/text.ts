@@ -29,6 +29,9 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
+/** Permalink marks at a heading's start or end (see headingText). */
+const PERMALINK_MARKS = /^(?:[¶§\u{1F517}\u2693]\s*|#\s+)|(?:\s*[¶§\u{1F517}\u2693]|\s+#)$/gu;
+
 /**
  * Heading text on one line, without the permalink mark documentation generators put at its end
  * or start (Sphinx's and MkDocs' ¶, §, a link symbol, a `#` standing apart — not C#'s) nor the
@@ -38,4 +41,3 @@ export function headingText(text: string): string {
   return text.replace(/\u200b/g, '').replace(/\s+/g, ' ').trim().replace(PERMALINK_MARKS, '');
 }
 
-const PERMALINK_MARKS = /^(?:[¶§\u{1F517}\u2693]\s*|#\s+)|(?:\s*[¶§\u{1F517}\u2693]|\s+#)$/gu;

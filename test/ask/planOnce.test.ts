@@ -5,7 +5,7 @@ import { createActivities } from '../../activities/index.js';
 import type { AskWorkflowInput } from '../../interface/ask.js';
 import { chooseVectorIndex } from '../../knowledge/vectors/select.js';
 import { readPlanRows } from '../../store/planRows.js';
-import { priceOf } from '../../store/prices.js';
+import { listPrices } from '../../store/prices.js';
 import { getProject } from '../../store/projects.js';
 import { listProviders } from '../../store/providers.js';
 import { parseMasterKey } from '../../store/secrets.js';
@@ -99,13 +99,14 @@ describe('plan once', () => {
         hasDocuments: true,
         tools: await listTools(db(), p.tenantId),
         connections: await listProviders(db(), p.tenantId),
-        price: await priceOf(db(), p.tenantId, 'local:extractive'),
+        prices: Object.fromEntries((await listPrices(db(), p.tenantId)).map(({ modelId, ...price }) => [modelId, price])),
       });
       expect(rows.project).toMatchObject({ temperature: 0.35, ragMinScore: 0.17, systemPrompt: 'Exact.' });
-      expect(rows.price).toEqual({ inputPerMillion: 0.15, outputPerMillion: 0.6 });
-      expect((await readPlanRows(db(), p.tenantId, 'remote:none')).price).toBeNull();
-      expect((await readPlanRows(db(), p.tenantId)).price).toBeUndefined();
-      expect(await readPlanRows(db(), crypto.randomUUID())).toEqual({ project: null, hasDocuments: false, tools: [], connections: [], price: undefined });
+      expect(rows.prices).toEqual({ 'local:extractive': { inputPerMillion: 0.15, outputPerMillion: 0.6 } });
+      // A model without a price is absent; without a model, the chat model's (and the fallbacks') prices are read.
+      expect((await readPlanRows(db(), p.tenantId, 'remote:none')).prices['remote:none']).toBeUndefined();
+      expect((await readPlanRows(db(), p.tenantId)).prices).toEqual(rows.prices);
+      expect(await readPlanRows(db(), crypto.randomUUID())).toEqual({ project: null, hasDocuments: false, tools: [], connections: [], prices: {} });
     } finally {
       await p.tool.close();
     }
