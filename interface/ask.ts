@@ -66,6 +66,12 @@ export interface ModelPlan {
   kind: string;
   /** The model's name within the provider. */
   name: string;
+  /**
+   * The project's connection as it stood when the plan was read (a digest, store/providers.ts):
+   * a worker that decrypted that very connection uses it again instead of reading it. Absent for
+   * built-in connections and in plans recorded before it existed.
+   */
+  connection?: string;
 }
 
 /** A project tool as this ask may use it: what the model sees, and where and how it is called. */

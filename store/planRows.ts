@@ -3,7 +3,7 @@ import { readyDocumentsOf } from './documents.js';
 import type { Pool } from './pool.js';
 import { PRICE_COLUMNS } from './prices.js';
 import { PROJECT_SELECT, type Project } from './projects.js';
-import { PROVIDER_VIEW_SELECT } from './providers.js';
+import { PROVIDER_VERSION, PROVIDER_VIEW_SELECT } from './providers.js';
 import { TOOL_SELECT, type Tool } from './tools.js';
 
 /** What an ask's plan is made from, as the project stands now. */
@@ -13,8 +13,8 @@ export interface PlanRows {
   hasDocuments: boolean;
   /** By name. */
   tools: Tool[];
-  /** The project's own connections, by name (never their keys). */
-  connections: ProviderConnectionView[];
+  /** The project's own connections, by name (never their keys), each with its version (store/providers.ts). */
+  connections: (ProviderConnectionView & { version: string })[];
   /** The prices set for the models the ask may use (the one asked for, else the chat model, and the fallbacks), by model id; a model without one is absent. */
   prices: Record<string, Omit<Price, 'modelId'>>;
 }
@@ -31,7 +31,7 @@ export async function readPlanRows(pool: Pool, projectId: string, modelId?: stri
             ${readyDocumentsOf('$1')} AS "hasDocuments",
             (SELECT coalesce(jsonb_agg(t ORDER BY t.name), '[]') FROM (SELECT ${TOOL_SELECT} FROM tools WHERE project_id = $1) t) AS tools,
             (SELECT coalesce(jsonb_agg(c ORDER BY c.name), '[]')
-               FROM (SELECT ${PROVIDER_VIEW_SELECT} FROM provider_connections WHERE project_id = $1) c) AS connections,
+               FROM (SELECT ${PROVIDER_VIEW_SELECT}, ${PROVIDER_VERSION} AS version FROM provider_connections WHERE project_id = $1) c) AS connections,
             (SELECT coalesce(jsonb_object_agg(m."modelId", to_jsonb(m) - 'modelId'), '{}')
                FROM (SELECT ${PRICE_COLUMNS} FROM model_prices
                       WHERE project_id = $1

@@ -5,6 +5,14 @@ import { decryptSecret, encryptSecret } from './secrets.js';
 /** A connection's view (never its key) as a select list, for statements that read connections beside other rows. */
 export const PROVIDER_VIEW_SELECT = `name, kind, base_url AS "baseUrl", api_key_encrypted IS NOT NULL AS "hasApiKey"`;
 
+/**
+ * A digest of everything a connection is used with (kind, address, encrypted key): it changes
+ * whenever the connection is saved with another address or key (a key is encrypted afresh each
+ * time), and says nothing about the key itself. A worker keeps the connection it decrypted under
+ * it (activities/providerConnection.ts).
+ */
+export const PROVIDER_VERSION = `md5(kind || E'\\n' || base_url || E'\\n' || coalesce(encode(api_key_encrypted, 'hex'), ''))`;
+
 export async function listProviders(pool: Pool, projectId: string): Promise<ProviderConnectionView[]> {
   const { rows } = await pool.query<ProviderConnectionView>(
     `SELECT ${PROVIDER_VIEW_SELECT} FROM provider_connections WHERE project_id = $1 ORDER BY name`,
@@ -51,12 +59,12 @@ export async function getProviderSecret(
   projectId: string,
   name: string,
   masterKey: Buffer,
-): Promise<{ name: string; kind: string; baseUrl: string; apiKey: string | null } | null> {
-  const { rows } = await pool.query<{ kind: string; base_url: string; api_key_encrypted: Buffer | null }>(
-    `SELECT kind, base_url, api_key_encrypted FROM provider_connections WHERE project_id = $1 AND name = $2`,
+): Promise<{ name: string; kind: string; baseUrl: string; apiKey: string | null; version: string } | null> {
+  const { rows } = await pool.query<{ kind: string; base_url: string; api_key_encrypted: Buffer | null; version: string }>(
+    `SELECT kind, base_url, api_key_encrypted, ${PROVIDER_VERSION} AS version FROM provider_connections WHERE project_id = $1 AND name = $2`,
     [projectId, name],
   );
   const row = rows[0];
   if (!row) return null;
-  return { name, kind: row.kind, baseUrl: row.base_url, apiKey: row.api_key_encrypted ? decryptSecret(row.api_key_encrypted, masterKey) : null };
+  return { name, kind: row.kind, baseUrl: row.base_url, apiKey: row.api_key_encrypted ? decryptSecret(row.api_key_encrypted, masterKey) : null, version: row.version };
 }

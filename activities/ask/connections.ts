@@ -14,9 +14,9 @@ export interface ConnectionDeps {
   liveEvents?: boolean;
 }
 
-/** The model's connection with its decrypted key: read when the step runs, never kept in the plan. */
+/** The model's connection with its decrypted key: read when the step runs (unless this process holds it at the plan's version), never kept in the plan. */
 async function connectionFor(deps: ConnectionDeps, projectId: string, model: ModelPlan): Promise<ProviderConnection> {
-  const connection = await providerConnection(deps.pool, deps.masterKey, projectId, model.provider);
+  const connection = await providerConnection(deps.pool, deps.masterKey, projectId, model.provider, model.connection);
   if (!connection) throw new StepFailure(`provider "${model.provider}" is no longer configured for this project`, FAILURE_TYPES.refused, false);
   return connection;
 }

@@ -6,11 +6,13 @@ import { readPlanRows } from '../../store/planRows.js';
 import { StepFailure } from '../failures.js';
 
 /** The model on its connection: a built-in one or one of the project's (`connections`). */
-function modelPlan(id: string, connections: { name: string; kind: string }[]): ModelPlan {
+function modelPlan(id: string, connections: { name: string; kind: string; version: string }[]): ModelPlan {
   const ref = parseModelId(id);
-  const connection = builtInConnection(ref.provider) ?? connections.find((c) => c.name === ref.provider);
+  const builtIn = builtInConnection(ref.provider);
+  if (builtIn) return { id, provider: ref.provider, kind: builtIn.kind, name: ref.model };
+  const connection = connections.find((c) => c.name === ref.provider);
   if (!connection) throw new StepFailure(`provider "${ref.provider}" is no longer configured for this project`, FAILURE_TYPES.refused, false);
-  return { id, provider: ref.provider, kind: connection.kind, name: ref.model };
+  return { id, provider: ref.provider, kind: connection.kind, name: ref.model, connection: connection.version };
 }
 
 /**

@@ -12,6 +12,7 @@ import { parseMasterKey } from '../../store/secrets.js';
 import { listTools } from '../../store/tools.js';
 import { closeDb, db, expectJson, managedProject, manage, stackInfo } from '../stack/context.js';
 import { weatherProject } from '../stack/weatherProject.js';
+import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 
 /** A pool that remembers every statement it was given (reads go through `query`). */
 function countingPool(): { pool: pg.Pool; statements: string[] } {
@@ -98,7 +99,7 @@ describe('plan once', () => {
         project: await getProject(db(), p.tenantId),
         hasDocuments: true,
         tools: await listTools(db(), p.tenantId),
-        connections: await listProviders(db(), p.tenantId),
+        connections: (await listProviders(db(), p.tenantId)).map((c) => ({ ...c, version: expect.stringMatching(/^[0-9a-f]{32}$/) })),
         prices: Object.fromEntries((await listPrices(db(), p.tenantId)).map(({ modelId, ...price }) => [modelId, price])),
       });
       expect(rows.project).toMatchObject({ temperature: 0.35, ragMinScore: 0.17, systemPrompt: 'Exact.' });
@@ -111,6 +112,45 @@ describe('plan once', () => {
       await p.tool.close();
     }
   });
+
+  it("a model's connection is decrypted once per version: later asks read no connection, a connection saved again is read afresh", async () => {
+    const [first, second] = [await startChatCompletionsServer(), await startChatCompletionsServer()];
+    const p = await managedProject();
+    const counted = countingPool();
+    try {
+      const connect = (llm: ChatCompletionsServer) => manage(p.owner.token, 'PUT', `/projects/${p.tenantId}/providers/remote`, { baseUrl: llm.baseUrl, apiKey: llm.apiKey });
+      await expectJson(await connect(first), 200);
+      await expectJson(await manage(p.owner.token, 'PATCH', `/projects/${p.tenantId}`, { chatModel: 'remote:m1' }), 200);
+      const steps = askActivities({ pool: counted.pool, masterKey: parseMasterKey(stackInfo().masterKey), vectorIndex: await chooseVectorIndex({ sql: counted.pool, env: process.env }) });
+      const env = new MockActivityEnvironment();
+      const ask = async (n: number) => {
+        const input: AskWorkflowInput = {
+          requestId: `req-connection-${n}`, tenantId: p.tenantId, threadId: crypto.randomUUID(), message: `question ${n}`,
+          model: 'remote:m1', externalUserId: null, keyMode: 'test', receivedAt: Date.now(),
+        };
+        counted.statements.length = 0;
+        const round = (await env.run(steps.firstRound, input, `ask-connection-${p.tenantId}-${n}`)) as Awaited<ReturnType<typeof steps.firstRound>>;
+        expect(round.saved?.answer).toBe('Echo(m1): question ' + n);
+        // The connection's own read (by name, with its key); the plan's statement reads every connection's view.
+        return counted.statements.filter((s) => /\bFROM provider_connections WHERE project_id = \$1 AND name = \$2/.test(s)).length;
+      };
+      expect(await ask(1)).toBe(1);
+      expect(await ask(2)).toBe(0);
+      expect(await ask(3)).toBe(0);
+      expect(first.requests.map((r) => r.headers.authorization)).toEqual(Array(3).fill(`Bearer ${first.apiKey}`));
+      // Saved again with another address and key: the next plan names another version, and the
+      // step reads the connection it names.
+      await expectJson(await connect(second), 200);
+      expect(await ask(4)).toBe(1);
+      expect(await ask(5)).toBe(0);
+      expect(first.requests).toHaveLength(3);
+      expect(second.requests.map((r) => r.headers.authorization)).toEqual(Array(2).fill(`Bearer ${second.apiKey}`));
+    } finally {
+      await counted.pool.end();
+      await first.close();
+      await second.close();
+    }
+  }, 60_000);
 
   it('a project deleted mid-ask fails the ask one way: project_gone, not retried', async () => {
     const p = await managedProject();
