@@ -49,11 +49,24 @@ function matchClauses(message: string, tools: ToolSpec[]): { calls: ToolCall[]; 
       return { calls, reasons, rest: [] };
     }
   }
-  // Small talk around the requests ("Thanks!") needs nothing. A clause that only echoes a tool
-  // being called anyway ("When will it arrive?") is searched for only if the knowledge covers
-  // it (the coverage check decides), so "…and how many days can items be returned?" still is.
-  const rest = unexplained.filter(({ part }) => !smallTalk(part)).map(({ part }) => part);
+  // Small talk around the requests ("Thanks!") needs nothing, nor, beside a tool call, a clause
+  // that only asks for it to be done ("Can you look it up?"): it names no subject of its own. A
+  // clause that echoes the call ("When will it arrive?") is searched for only if the knowledge
+  // covers it (the coverage check decides), so "…and how many days can items be returned?" still is.
+  const rest = unexplained.filter(({ part }) => !smallTalk(part) && !(calls.length && onlyAsksToAct(part))).map(({ part }) => part);
   return { calls, reasons, rest };
+}
+
+/**
+ * Verbs of asking for something to be done, with the particles they take ("look it up", "check
+ * on it"): a clause of nothing else ("Can you look it up?", "Please check.") asks for the request
+ * beside it to be carried out.
+ */
+const ACTING = new Set('look check find see search track trace help confirm verify fetch get up on into out for'.split(' '));
+
+function onlyAsksToAct(clause: string): boolean {
+  const words = contentTerms(clause);
+  return words.length > 0 && words.every((w) => ACTING.has(w));
 }
 
 /** Knowledge search for `text` when the corpus covers it, with the figures that decided it. */

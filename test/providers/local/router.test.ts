@@ -18,7 +18,7 @@ function fakeCorpus(frequencies: Record<string, number>, chunks = 1_000): Corpus
 const corpus = fakeCorpus({
   undo: 12, last: 150, commit: 600, keep: 90, changes: 400, rename: 40, branch: 500, revert: 25, git: 990, long: 70,
   egg: 1, status: 120, order: 80, see: 700, files: 650, changed: 400, stash: 30, hot: 3, standby: 2, configure: 60,
-  'push.default': 8, show: 500, setting: 300, control: 90, tell: 50, me: 0, how: 1_000,
+  'push.default': 8, show: 500, setting: 300, control: 90, tell: 50, me: 0, how: 1_000, look: 200, check: 150,
 });
 
 const orderStatus: ToolSpec = {
@@ -106,6 +106,17 @@ describe('the offline router', () => {
       ['search_knowledge', { query: 'how do I see which files changed?' }],
       ['order_status', { order_id: '31415' }],
     ]);
+  });
+
+  it('beside a tool call, searches nothing for a clause that only asks for it to be done', async () => {
+    expect(await calls('I am still waiting for order 51800. Can you look it up?')).toEqual([['order_status', { order_id: '51800' }]]);
+    expect(await calls('Is my order 77 shipped yet? Please check.')).toEqual([['order_status', { order_id: '77' }]]);
+    // A clause with a subject of its own still is searched for, and so is one alone.
+    expect(await calls('Where is order 77? Also check which files changed.')).toEqual([
+      ['search_knowledge', { query: 'check which files changed.' }],
+      ['order_status', { order_id: '77' }],
+    ]);
+    expect(await calls('Can you check?')).toEqual([['search_knowledge', { query: 'Can you check?' }]]);
   });
 
   it('does not call a tool whose required argument is missing; the question goes to knowledge instead', async () => {
