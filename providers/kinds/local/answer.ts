@@ -62,6 +62,8 @@ function units(passages: ContextPassage[]): Unit[] {
       }
       const own = subject !== null && since < SUBJECT_SPAN ? subject : null;
       sentences(paragraph).forEach((s, si) => {
+        // A rule or a run of punctuation ("-----", an <hr>'s text) says nothing.
+        if (!/[\p{L}\p{N}]/u.test(s)) return;
         const key = `${own ?? ''}\u0000${s}`;
         if (seen.has(key)) return;
         seen.add(key);
@@ -73,16 +75,30 @@ function units(passages: ContextPassage[]): Unit[] {
   return out;
 }
 
-/** The question's special tokens ("--amend", "push.default", "@{upstream}"): found verbatim, they name the answer. */
-function keyTokens(question: string): string[] {
-  return (question.match(/(?<![\p{L}\p{N}-])(?:--?|@)?[\p{L}\p{N}{](?:[\p{L}\p{N}._{}@-]*[\p{L}\p{N}}])?/gu) ?? [])
-    .filter((t) => /[-.@{}]/.test(t) && (t.length >= 3 || t.startsWith('-')))
-    .map((t) => t.toLowerCase());
+/** A token of the question that names what it asks about, found verbatim in a right answer. */
+interface KeyToken {
+  token: string;
+  /** Compared with its case: a keyword written in capitals ("IMMEDIATE") is not the word "immediate". */
+  exact: boolean;
+}
+
+/**
+ * The question's special tokens ("--amend", "push.default", "@{upstream}", a shell's ".import" or
+ * "\\copy") and the keywords it writes in capitals ("UPSERT", "DEFERRED"): found verbatim, they
+ * name the answer.
+ */
+function keyTokens(question: string): KeyToken[] {
+  const special = (question.match(/(?<![\p{L}\p{N}-])(?:--?|@|(?<![^\s("'`])[.\\])?[\p{L}\p{N}{](?:[\p{L}\p{N}._{}@-]*[\p{L}\p{N}}])?/gu) ?? [])
+    .filter((t) => /[-.@{}\\]/.test(t) && (t.length >= 3 || t.startsWith('-')))
+    .map((t) => ({ token: t.toLowerCase(), exact: false }));
+  const keywords = (question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu) ?? []).map((t) => ({ token: t, exact: true }));
+  const seen = new Set<string>();
+  return [...special, ...keywords].filter((k) => !seen.has(k.token.toLowerCase()) && seen.add(k.token.toLowerCase()));
 }
 
 /** Whether `text` names `key` as a whole token: "-x" is not in "--allow-empty", nor "push" in "push.default". */
-function names(text: string, key: string): boolean {
-  return new RegExp(`(?<![\\p{L}\\p{N}_-])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, 'u').test(text);
+function names(text: string, key: KeyToken): boolean {
+  return new RegExp(`(?<![\\p{L}\\p{N}_-])${key.token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, 'u').test(key.exact ? text : text.toLowerCase());
 }
 
 /**
@@ -120,8 +136,8 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   const weight = new Map(wanted.map((w) => [w, Math.log(1 + all.length / (1 + unitStems.filter((s) => s.has(w)).length))]));
   const scored = all.map((u, i) => {
     const words = wanted.filter((w) => unitStems[i]!.has(w));
-    const named = keys.filter((k) => names(matched(u).toLowerCase(), k)).length;
-    const bySubject = u.lead ? keys.filter((k) => names(u.subject!.toLowerCase(), k)).length : 0;
+    const named = keys.filter((k) => names(matched(u), k)).length;
+    const bySubject = u.lead ? keys.filter((k) => names(u.subject!, k)).length : 0;
     return { u, words: words.length, score: words.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject) };
   });
   const top = Math.max(...scored.map((x) => x.score));

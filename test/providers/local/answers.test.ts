@@ -87,6 +87,29 @@ describe('the offline model answers', () => {
     expect(text).toBe('-x: When recording the commit, append a line that says "(cherry picked from commit …)" to the original commit message. (git-cherry-pick.html)');
   });
 
+  it('quotes the sentence naming a keyword the question writes in capitals, or a shell command it names', async () => {
+    const pages: ContextPassage[] = [
+      { source: 'pragma.html#3', text: 'The difference between this pragma and cache_size is that the value set here persists across connections.' },
+      { source: 'lang_transaction.html#1', text: 'IMMEDIATE causes the database connection to start a new write immediately, without waiting for a write statement.' },
+      { source: 'cli.html#7', text: 'Use the ".import" command to load CSV data into a table. A shell command is one that begins with a period.' },
+    ];
+    const said = async (message: string) => (await local.generate(chatRequest({ message, context: pages }))).text;
+    expect(await said('What is the difference between BEGIN DEFERRED and BEGIN IMMEDIATE?')).toBe(
+      'IMMEDIATE causes the database connection to start a new write immediately, without waiting for a write statement. (lang_transaction.html)',
+    );
+    expect(await said('How does the .import command of the shell load a file?')).toBe('Use the ".import" command to load CSV data into a table. (cli.html)');
+  });
+
+  it('quotes no rule or run of punctuation as a sentence, even under a term', async () => {
+    const pragmaPage: ContextPassage = {
+      source: 'pragma.html#20',
+      text: 'PRAGMA foreign_key_list\n\n----------------------------------------\n\nPRAGMA foreign_keys\n\nQuery, set, or clear the enforcement of foreign key constraints.',
+    };
+    const { text } = await local.generate(chatRequest({ message: 'How do I list the foreign keys of a table with a PRAGMA?', context: [pragmaPage] }));
+    expect(text).not.toMatch(/-{5}/);
+    expect(text).toBe('PRAGMA foreign_keys: Query, set, or clear the enforcement of foreign key constraints. (pragma.html)');
+  });
+
   it('quotes from several sources each with its own citation, and does not cut at "e.g."', async () => {
     const { text } = await local.generate(
       chatRequest({ message: 'What does push.default do when I run git push plain, and what does --dry-run do?', context: [commitPage, configPage] }),
