@@ -55,7 +55,6 @@ export async function revokeApiKey(pool: Pool, projectId: string, keyId: string)
   return rowCount === 1;
 }
 
-/** Resolves an active key; `null` for unknown, malformed or revoked keys alike. */
 /**
  * The active key, its project and the project's model menu, in one query: every request of the
  * service routes starts here, and a round trip for the project (or the menu every ask resolves

@@ -80,7 +80,7 @@ export async function insertTurn(
      t.toolUsed, t.ragChunksUsed, t.usage.promptTokens, t.usage.completionTokens, t.usage.totalTokens, t.costUsd,
      t.latencyMs, t.isTest, JSON.stringify(t.response), t.apiKeyId ?? null, t.fellBackFrom ?? null, opts.leaveQueue ?? false,
      opts.announce?.channel ?? null, opts.announce?.payload ?? null,
-     opts.completed ? 'ask.completed' : null, ...deliveryParams(opts.completed ? [opts.completed] : [])],
+     opts.completed?.payload.type ?? null, ...deliveryParams(opts.completed ? [opts.completed] : [])],
   );
   return { stored: rows[0]!.stored > 0, next: rows[0]!.next, deliveries: rows[0]!.deliveries ?? [] };
 }

@@ -40,4 +40,3 @@ const PERMALINK_MARKS = /^(?:[¶§\u{1F517}\u2693]\s*|#\s+)|(?:\s*[¶§\u{1F517}
 export function headingText(text: string): string {
   return text.replace(/\u200b/g, '').replace(/\s+/g, ' ').trim().replace(PERMALINK_MARKS, '');
 }
-

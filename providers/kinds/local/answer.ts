@@ -75,30 +75,22 @@ function units(passages: ContextPassage[]): Unit[] {
   return out;
 }
 
-/** A token of the question that names what it asks about, found verbatim in a right answer. */
-interface KeyToken {
-  token: string;
-  /** Compared with its case: a keyword written in capitals ("IMMEDIATE") is not the word "immediate". */
-  exact: boolean;
-}
-
 /**
  * The question's special tokens ("--amend", "push.default", "@{upstream}", a shell's ".import" or
  * "\\copy") and the keywords it writes in capitals ("UPSERT", "DEFERRED"): found verbatim, they
- * name the answer.
+ * name the answer. Each comes as a test of whether a text names it as a whole token ("-x" is not in
+ * "--allow-empty", nor "push" in "push.default"), made once per question; a keyword in capitals is
+ * compared with its case ("IMMEDIATE" is not the word "immediate"), the others without.
  */
-function keyTokens(question: string): KeyToken[] {
+function keyTokens(question: string): RegExp[] {
   const special = (question.match(/(?<![\p{L}\p{N}-])(?:--?|@|(?<![^\s("'`])[.\\])?[\p{L}\p{N}{](?:[\p{L}\p{N}._{}@-]*[\p{L}\p{N}}])?/gu) ?? [])
     .filter((t) => /[-.@{}\\]/.test(t) && (t.length >= 3 || t.startsWith('-')))
-    .map((t) => ({ token: t.toLowerCase(), exact: false }));
-  const keywords = (question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu) ?? []).map((t) => ({ token: t, exact: true }));
-  const seen = new Set<string>();
-  return [...special, ...keywords].filter((k) => !seen.has(k.token.toLowerCase()) && seen.add(k.token.toLowerCase()));
-}
-
-/** Whether `text` names `key` as a whole token: "-x" is not in "--allow-empty", nor "push" in "push.default". */
-function names(text: string, key: KeyToken): boolean {
-  return new RegExp(`(?<![\\p{L}\\p{N}_-])${key.token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, 'u').test(key.exact ? text : text.toLowerCase());
+    .map((t) => [t.toLowerCase(), 'iu'] as const);
+  const keywords = (question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu) ?? []).map((t) => [t, 'u'] as const);
+  // A keyword that is also a special token is counted once, as the special token.
+  const byName = new Map<string, readonly [string, string]>();
+  for (const k of [...special, ...keywords]) if (!byName.has(k[0].toLowerCase())) byName.set(k[0].toLowerCase(), k);
+  return [...byName.values()].map(([token, flags]) => new RegExp(`(?<![\\p{L}\\p{N}_-])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, flags));
 }
 
 /**
@@ -136,8 +128,8 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   const weight = new Map(wanted.map((w) => [w, Math.log(1 + all.length / (1 + unitStems.filter((s) => s.has(w)).length))]));
   const scored = all.map((u, i) => {
     const words = wanted.filter((w) => unitStems[i]!.has(w));
-    const named = keys.filter((k) => names(matched(u), k)).length;
-    const bySubject = u.lead ? keys.filter((k) => names(u.subject!, k)).length : 0;
+    const named = keys.filter((k) => k.test(matched(u))).length;
+    const bySubject = u.lead ? keys.filter((k) => k.test(u.subject!)).length : 0;
     return { u, words: words.length, score: words.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject) };
   });
   const top = Math.max(...scored.map((x) => x.score));
