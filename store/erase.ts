@@ -20,13 +20,15 @@ export async function projectRunIds(pool: Pool, projectId: string): Promise<stri
 
 /**
  * Deletes a thread with everything that holds its text: its turns (their feedback goes with
- * them), the idempotency keys of its asks and the webhook deliveries about them (their bodies
- * carry the answers; a delivery still being retried stops at its next attempt). Usage counters
+ * them), the idempotency keys of its asks, what their streams pushed (kept only while an answer
+ * is generated) and the webhook deliveries about them (their bodies carry the answers; a delivery
+ * still being retried stops at its next attempt). Usage counters
  * stay: they hold no text, and budgets must not be reset by erasing.
  */
 export async function eraseThread(pool: Pool, projectId: string, threadId: string, runIds: string[]): Promise<void> {
   await inTransaction(pool, async (tx) => {
     await tx.query(`DELETE FROM idempotency_keys WHERE project_id = $1 AND workflow_id = ANY($2)`, [projectId, runIds]);
+    await tx.query(`DELETE FROM ask_pushed_events WHERE ask_id = ANY($1)`, [runIds]);
     await tx.query(
       `DELETE FROM webhook_deliveries d USING webhooks w WHERE w.id = d.webhook_id AND w.project_id = $1 AND d.event_type LIKE 'ask.%' AND d.subject_id = ANY($2)`,
       [projectId, runIds],

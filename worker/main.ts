@@ -8,6 +8,7 @@ import { temporalConnectionOptions } from '../config/temporalConnection.js';
 import { chooseVectorIndex } from '../knowledge/vectors/select.js';
 import { migrate } from '../store/migrate.js';
 import { createPool } from '../store/pool.js';
+import { sweepPushed } from '../store/pushedEvents.js';
 import { parseMasterKey } from '../store/secrets.js';
 import { webhookRetryOf } from '../interface/webhooks.js';
 import { restartStalledDeliveries } from '../interface/webhookOutbox.js';
@@ -64,12 +65,17 @@ const worker = await Worker.create({
   shutdownGraceTime: `${env.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
 });
 
-// Deliveries whose announcer stopped before starting them are started here (once a minute).
+/** Far longer than a streamed ask's generation can run, with all its attempts. */
+const PUSHED_EVENTS_KEPT_SECONDS = 3_600;
+
+// Deliveries whose announcer stopped before starting them are started here (once a minute), and
+// fast-path records that no attempt cleaned up (its worker lost on the last try) are dropped.
 const sweeper = setInterval(() => {
   restartStalledDeliveries(outbox, env.ASKFLOW_WEBHOOK_SWEEP_MS / 1000).then(
     (n) => n && log.info({ deliveries: n }, 'started webhook deliveries left unstarted'),
     (err: unknown) => log.warn({ err }, 'could not look for unstarted webhook deliveries'),
   );
+  sweepPushed(pool, PUSHED_EVENTS_KEPT_SECONDS).catch((err: unknown) => log.warn({ err }, 'could not drop old pushed events'));
 }, env.ASKFLOW_WEBHOOK_SWEEP_MS);
 sweeper.unref();
 

@@ -4,6 +4,7 @@ import type { AskResponse, Intent, StreamEvent, Usage } from '@askflow/contract'
 import { intentOf, type AskWorkflowInput, type ContextPassage, type GeneratedAnswer, type RetrievedPassage, type ToolDecision } from '../interface/ask.js';
 import { ASK_EVENTS_TOPIC, askEventsQuery } from '../interface/askEvents.js';
 import { describeAskFailure, FAILURE_TYPES } from '../interface/failures.js';
+import { GENERATION_ATTEMPTS } from '../interface/generation.js';
 import { SEARCH_ATTRIBUTES } from '../interface/searchAttributes.js';
 import { eventsFrom } from './askEvents.js';
 
@@ -48,7 +49,7 @@ export const TOOL_CALL_STEP: ActivityOptions = {
 export const GENERATION_STEP: ActivityOptions = {
   startToCloseTimeout: '2 minutes',
   heartbeatTimeout: '20 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 4 },
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: GENERATION_ATTEMPTS },
 };
 
 /**

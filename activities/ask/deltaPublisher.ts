@@ -2,12 +2,19 @@ import { Context } from '@temporalio/activity';
 import { WorkflowStreamClient } from '@temporalio/workflow-streams/client';
 import type { StreamEvent } from '@askflow/contract';
 import { ASK_EVENTS_TOPIC, type NumberedEvent } from '../../interface/askEvents.js';
+import { GENERATION_ATTEMPTS } from '../../interface/generation.js';
+import type { LiveSink } from './livePush.js';
 
 /** Batch window for `delta` signals: short enough to feel live, long enough to keep history small. */
 const BATCH_INTERVAL_MS = 100;
 const BATCH_INTERVAL = `${BATCH_INTERVAL_MS} milliseconds`;
 /** How long the first events wait for the log's length before going without the fast path. */
 const OFFSET_WAIT_MS = 1_000;
+/**
+ * A retried attempt must know the log's length to put what earlier attempts showed in its place,
+ * so it waits longer — and without it fails, to be tried again.
+ */
+const RETRY_OFFSET_WAIT_MS = 10_000;
 
 export interface DeltaPublisherOptions {
   /**
@@ -16,7 +23,20 @@ export interface DeltaPublisherOptions {
    */
   announce?: boolean;
   /** Where events are also pushed at once, numbered as they will be in the log (the fast path). */
-  live?: (events: NumberedEvent[]) => void;
+  live?: LiveSink;
+}
+
+/** The log's length, or null when it could not be read within `waitMs`. */
+async function logLength(client: WorkflowStreamClient, waitMs: number): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+  try {
+    return await Promise.race([client.getOffset(), late]);
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -28,23 +48,30 @@ export interface DeltaPublisherOptions {
  * activity runs the workflow waits on it and publishes nothing itself, so this attempt's events
  * land in the log one after another from the log's length at its start, which is asked once
  * (a query) before the first event goes out; events produced before the answer are held.
- * An event is pushed only once the signal carrying it is accepted into the run's history, so
- * nothing reaches a reader that the log will not hold: a worker lost mid-answer cannot have
- * shown text its retry then numbers differently.
+ *
+ * Pushing does not wait for the signal that carries an event into the run's history (a round
+ * trip through Temporal): the event is recorded in PostgreSQL in the statement that pushes it.
+ * A worker lost mid-answer may so have shown events the log does not hold yet; its retry finds
+ * them recorded and puts them into the log first, under the ids readers have, then its `reset`.
+ * The last attempt has no retry to do that for it, so it pushes only what the history holds.
  */
 export class DeltaPublisher {
   readonly #client = WorkflowStreamClient.fromWithinActivity({ batchInterval: BATCH_INTERVAL });
   readonly #events = this.#client.topic<StreamEvent>(ASK_EVENTS_TOPIC);
   readonly #announce: boolean;
-  readonly #live: ((events: NumberedEvent[]) => void) | undefined;
+  readonly #live: LiveSink | undefined;
+  /** Push before the history holds an event (recorded) — every attempt but the last. */
+  readonly #early: boolean;
   /** The log offset of this attempt's first event: undefined until known, null without a fast path. */
   #base: number | null | undefined;
   readonly #ready: Promise<void>;
+  /** Why this attempt cannot finish well (close() throws it). */
+  #failure: Error | null = null;
   #held: { event: StreamEvent; forceFlush: boolean }[] = [];
   #count = 0;
   #first = true;
-  /** Published, not yet known to be in the history, so not yet pushed. */
-  #unpushed: NumberedEvent[] = [];
+  /** Not yet pushed (and, when recorded first, not yet published either). */
+  #unpushed: (NumberedEvent & { forceFlush?: boolean })[] = [];
   #pushing: Promise<void> | null = null;
   /** Ends the wait for the batch window early. */
   #pushNow: (() => void) | null = null;
@@ -52,20 +79,16 @@ export class DeltaPublisher {
   constructor({ announce = false, live }: DeltaPublisherOptions = {}) {
     this.#announce = announce;
     this.#live = live;
+    const { attempt } = Context.current().info;
+    this.#early = attempt < GENERATION_ATTEMPTS;
     if (live) {
       // No offset (the query failed, or a busy worker did not answer in time): no fast path,
       // and the held events go to the log alone rather than wait.
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), OFFSET_WAIT_MS)));
-      this.#ready = Promise.race([this.#client.getOffset(), late]).then(
-        (offset) => this.#start(offset),
-        () => this.#start(null),
-      ).finally(() => clearTimeout(timer));
+      this.#ready = logLength(this.#client, attempt > 1 ? RETRY_OFFSET_WAIT_MS : OFFSET_WAIT_MS).then((offset) => this.#start(offset, attempt > 1));
     } else {
       this.#base = null;
       this.#ready = Promise.resolve();
     }
-    const { attempt } = Context.current().info;
     if (attempt > 1) this.#publish({ type: 'reset', reason: `generation retried (attempt ${attempt})` }, true);
   }
 
@@ -87,17 +110,34 @@ export class DeltaPublisher {
     await this.#ready;
     await this.#pushing;
     await this.#client[Symbol.asyncDispose]();
-    this.#pushAccepted();
+    if (this.#failure) throw this.#failure;
+    if (!this.#early) this.#pushAccepted();
+    // The log holds all of it now: what was recorded on the way is no longer needed.
+    else if (this.#live && typeof this.#base === 'number') this.#live.forget(this.#base + this.#count);
   }
 
-  #start(offset: number | null): void {
-    this.#base = offset;
+  async #start(offset: number | null, retried: boolean): Promise<void> {
+    // What earlier attempts showed readers goes into the log first, at the ids they have.
+    const shown = retried && this.#live ? (offset === null ? null : await this.#live.recorded(offset).catch(() => null)) : [];
+    // Events that came meanwhile are held too: taken only now, with nothing awaited until they go.
     const held = this.#held;
     this.#held = [];
+    if (shown === null) {
+      this.#base = null;
+      this.#failure = new Error("the ask's event log could not be read to resume it");
+      return;
+    }
+    this.#base = offset;
+    for (const e of shown) {
+      if (e.id !== offset! + this.#count) break;
+      this.#count++;
+      this.#events.publish(e.event);
+    }
     for (const { event, forceFlush } of held) this.#send(event, forceFlush);
   }
 
   #publish(event: StreamEvent, forceFlush: boolean): void {
+    if (this.#failure) return;
     if (this.#base === undefined) this.#held.push({ event, forceFlush });
     else this.#send(event, forceFlush);
   }
@@ -105,10 +145,19 @@ export class DeltaPublisher {
   #send(event: StreamEvent, forceFlush: boolean): void {
     const id = typeof this.#base === 'number' ? this.#base + this.#count : null;
     this.#count++;
+    if (id === null || !this.#live) return this.#events.publish(event, { forceFlush });
+    if (this.#early) {
+      // Recorded pushes go at once, one statement at a time (what comes meanwhile goes with the
+      // next), each before its events' signal: sent together, the signal's round trip through
+      // Temporal held up the push by several milliseconds on a busy machine.
+      this.#unpushed.push({ id, event, forceFlush });
+      this.#pushing ??= Promise.resolve().then(() => this.#recordAndPush());
+      return;
+    }
     this.#events.publish(event, { forceFlush });
-    if (id === null || !this.#live) return;
     this.#unpushed.push({ id, event });
-    // A flushed event (the first delta, a reset) goes at once; others ride the batch window, as the signals do.
+    // Pushing what the history holds: a flushed event (the first delta, a reset) goes at once;
+    // others ride the batch window, as the signals do.
     if (forceFlush) this.#pushNow?.();
     this.#pushing ??= new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, forceFlush ? 0 : BATCH_INTERVAL_MS);
@@ -120,6 +169,19 @@ export class DeltaPublisher {
       this.#pushNow = null;
       return this.#flushAndPush();
     });
+  }
+
+  /** Records and pushes what is waiting, then publishes it to the log; again while more came. */
+  async #recordAndPush(): Promise<void> {
+    try {
+      while (this.#unpushed.length) {
+        const batch = this.#unpushed.splice(0);
+        await this.#live!.record(batch.map(({ id, event }) => ({ id, event })));
+        for (const { event, forceFlush } of batch) this.#events.publish(event, { forceFlush: forceFlush ?? false });
+      }
+    } finally {
+      this.#pushing = null;
+    }
   }
 
   /** Sends what is buffered, then pushes what the history now holds; again while more came. */
@@ -138,6 +200,6 @@ export class DeltaPublisher {
   }
 
   #pushAccepted(count = this.#unpushed.length): void {
-    if (count) this.#live!(this.#unpushed.splice(0, count));
+    if (count) this.#live!.push(this.#unpushed.splice(0, count));
   }
 }

@@ -107,9 +107,10 @@ async function* durableEvents(temporal: Client, askId: string, afterId: number):
  * fill, and the log fills every gap (a push lost or never sent only costs time). Terminal events
  * come from the workflow, so only the log ends the stream.
  *
- * Pushed events are ones the run's history already holds (activities/ask/deltaPublisher.ts), so
- * the log brings the same events under the same ids — except one race: a run cancelled while a
- * batch of deltas was on its way records `error` before them; that end is sent after them.
+ * A pushed event was recorded before it was pushed, and the log holds it, or will, under the same
+ * id: its signal is on the way, or a retried attempt puts it there (activities/ask/deltaPublisher.ts).
+ * So the log brings the same events under the same ids — except one race: a run cancelled while
+ * deltas were on their way records `error` before them; that end is sent after them.
  * `live` stays its caller's to close.
  */
 export async function* readAskEvents(temporal: Client, askId: string, afterId: number, live?: LiveSubscription): AsyncGenerator<NumberedEvent> {

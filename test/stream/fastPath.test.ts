@@ -86,6 +86,47 @@ describe('the fast path', () => {
 });
 
 describe('processes killed mid-answer', () => {
+  it('a worker lost right after pushing deltas: its retry puts them into the log under the ids the client saw', async () => {
+    const taskQueue = `fast-path-lost-${process.pid}`;
+    const apiA = await startReplica('api', { TEMPORAL_TASK_QUEUE: taskQueue });
+    const workerA = await startReplica('worker', { TEMPORAL_TASK_QUEUE: taskQueue });
+    const logOnly = await startReplica('api', { TEMPORAL_TASK_QUEUE: taskQueue, LIVE_EVENTS: 'off' });
+    replicas.push(apiA, workerA, logOnly);
+    // Tokens far apart: a delta is pushed at once, its signal only after the 100 ms batch window,
+    // so the worker dies while the client holds deltas the log does not have yet.
+    const slow = Array.from({ length: 8 }, (_, i) => `s${i} `);
+    const fast = Array.from({ length: 10 }, (_, i) => `f${i} `);
+    llm.script({ chunks: slow, tokenIntervalMs: 400 }, { chunks: fast, tokenIntervalMs: 5 });
+
+    const s = await openStream('/service/ask/stream', { baseUrl: apiA.baseUrl!, body: body('keep what you showed', 'lost-worker'), headers: headers() });
+    const askId = s.response.headers.get(ASK_ID_HEADER)!;
+    const head = await collect(s, (e) => e.event.type === 'delta' && e.event.content === 's2 ');
+    await workerA.kill();
+    const shown = head.at(-1)!.id!;
+    const { rows } = await db().query<{ id: number }>('SELECT id FROM ask_pushed_events WHERE ask_id = $1 ORDER BY id', [askId]);
+    // What the client was shown is recorded (the retry reads it from there).
+    expect(rows.map((r) => r.id)).toContain(shown);
+    const workerB = await startReplica('worker', { TEMPORAL_TASK_QUEUE: taskQueue });
+    replicas.push(workerB);
+
+    // The same client reads on, through the api that streamed it all along.
+    const all = [...head, ...(await collect(s))];
+    expect(all.map((e) => e.id)).toEqual(all.map((_, i) => i));
+    expect(all.at(-1)!.type).toBe('done');
+    const stored = await storedAnswer('lost-worker');
+    expect(stored).toBe(fast.join(''));
+    expect(rebuiltAnswer(all)).toBe(stored);
+    // The durable log, read whole from a replica without the fast path, is what the client saw:
+    // the deltas shown before the loss keep their ids, and the retry's reset comes after them.
+    const fromLog = await collect(await openStream(`/service/ask/${askId}/events`, { method: 'GET', baseUrl: logOnly.baseUrl!, headers: headers() }));
+    expect(fromLog.map((e) => [e.id, e.event])).toEqual(all.map((e) => [e.id, e.event]));
+    const resetAt = all.findIndex((e) => e.type === 'reset');
+    expect(resetAt).toBeGreaterThan(all.findIndex((e) => e.event.type === 'delta' && e.event.content === 's2 '));
+    // Once the log holds everything, the records are dropped.
+    const left = await db().query('SELECT 1 FROM ask_pushed_events WHERE ask_id = $1', [askId]);
+    expect(left.rowCount).toBe(0);
+  }, 120_000);
+
   it('api and worker both killed: resuming with Last-Event-ID on other replicas gives exactly the stored answer', async () => {
     const taskQueue = `fast-path-crash-${process.pid}`;
     const apiA = await startReplica('api', { TEMPORAL_TASK_QUEUE: taskQueue });
