@@ -1,7 +1,9 @@
 /**
  * Time to first `delta` through Askflow against the model's own first token. The model is the
  * local chat-completions test server with a fixed first-token delay, streamed directly with the
- * `openai` package for the baseline. Run: `npm run bench:ttft`.
+ * `openai` package for the baseline. Run: `npm run bench:ttft`. `BENCH_CONCURRENCY=16` also runs
+ * that many streamed asks at once (`BENCH_RUNS` of them in all), each first delta measured from
+ * its own model request's first token.
  */
 import OpenAI from 'openai';
 import { startChatCompletionsServer } from '../test/fakes/chatCompletionsServer.js';
@@ -11,6 +13,7 @@ import { askStreamed, benchProject, type BenchProject } from './askflow.js';
 import { printTable, summarize } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const FIRST_TOKEN_MS = 200;
 const CHUNKS = Array.from({ length: 20 }, (_, i) => `token${i} `);
 
@@ -28,13 +31,27 @@ async function directFirstToken(openai: OpenAI): Promise<number> {
 }
 
 /** Askflow's first `delta` and its `done`, as an SSE client sees them, from the request and after the model's first token. */
+let asked = 0;
 async function askflowFirstDelta(project: BenchProject): Promise<{ first: number; done: number; afterModel: number }> {
   behaviour();
+  // A message of its own finds this ask's request among others under way at once.
+  const message = `hi ${asked++}`;
   const started = performance.now();
-  const { firstDeltaAt, doneAt } = await askStreamed(project, 'hi');
+  const { firstDeltaAt, doneAt } = await askStreamed(project, message);
   // The model server runs in this process: its first token's send time is on the same clock.
-  const modelFirst = llm.requests.at(-1)?.firstContentAt ?? NaN;
-  return { first: firstDeltaAt - started, done: doneAt - started, afterModel: firstDeltaAt - modelFirst };
+  const request = llm.requests.findLast((r) => r.body?.messages.some((m) => typeof m.content === 'string' && m.content.includes(message)));
+  return { first: firstDeltaAt - started, done: doneAt - started, afterModel: firstDeltaAt - (request?.firstContentAt ?? NaN) };
+}
+
+/** `RUNS` streamed asks, `CONCURRENCY` at a time: their first deltas after the model's, and streams per second. */
+async function concurrently(project: BenchProject): Promise<{ afterModel: number[]; perSecond: number }> {
+  const afterModel: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (next++ < RUNS) afterModel.push((await askflowFirstDelta(project)).afterModel);
+  }));
+  return { afterModel, perSecond: RUNS / ((performance.now() - started) / 1000) };
 }
 
 const t = await startTestStack({ logLevel: 'info' });
@@ -65,6 +82,10 @@ try {
     row('added by Askflow (first delta − direct p50)', added),
     row('done through Askflow', summarize(doneAt)),
   ]);
+  if (CONCURRENCY > 1) {
+    const { afterModel: atOnce, perSecond } = await concurrently(project);
+    printTable(`The same, ${CONCURRENCY} streamed asks at once (${perSecond.toFixed(1)} asks/s)`, [row("first delta after the model's first token", summarize(atOnce))]);
+  }
 } finally {
   await pool.end();
   await t.dispose();
