@@ -22,8 +22,8 @@ export async function projectRunIds(pool: Pool, projectId: string): Promise<stri
  * Deletes a thread with everything that holds its text: its turns (their feedback goes with
  * them), the idempotency keys of its asks, what their streams pushed (kept only while an answer
  * is generated) and the webhook deliveries about them (their bodies carry the answers; a delivery
- * still being retried stops at its next attempt). Usage counters
- * stay: they hold no text, and budgets must not be reset by erasing.
+ * still being retried stops at its next attempt). Usage counters stay: they hold no text, and
+ * budgets must not be reset by erasing.
  */
 export async function eraseThread(pool: Pool, projectId: string, threadId: string, runIds: string[]): Promise<void> {
   await inTransaction(pool, async (tx) => {

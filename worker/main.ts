@@ -69,7 +69,8 @@ const worker = await Worker.create({
 const PUSHED_EVENTS_KEPT_SECONDS = 3_600;
 
 // Deliveries whose announcer stopped before starting them are started here (once a minute), and
-// fast-path records that no attempt cleaned up (its worker lost on the last try) are dropped.
+// fast-path records no attempt cleaned up are dropped (an ask that ended before a retry took
+// them: cancelled, or the worker of its last recording attempt lost too).
 const sweeper = setInterval(() => {
   restartStalledDeliveries(outbox, env.ASKFLOW_WEBHOOK_SWEEP_MS / 1000).then(
     (n) => n && log.info({ deliveries: n }, 'started webhook deliveries left unstarted'),

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { ASK_ID_HEADER } from '@askflow/contract';
 import { askEventsChannel } from '../../interface/askEventsChannel.js';
 import type { NumberedEvent } from '../../interface/askEvents.js';
+import { sweepPushed } from '../../store/pushedEvents.js';
 import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { closeDb, db, expectJson, managedProject, manage, stackInfo } from '../stack/context.js';
 import { startReplica, type Replica } from '../stack/replicas.js';
@@ -82,6 +83,22 @@ describe('the fast path', () => {
     expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i));
     expect(events.at(-1)!.type).toBe('done');
     expect(rebuiltAnswer(events)).toBe('log only please');
+  });
+});
+
+describe('records of pushed events', () => {
+  it('are swept once older than the sweep keeps them; newer ones stay', async () => {
+    const old = `sweep-old-${process.pid}`;
+    const fresh = `sweep-fresh-${process.pid}`;
+    const event = JSON.stringify({ type: 'delta', content: 'x' });
+    await db().query(
+      `INSERT INTO ask_pushed_events (ask_id, id, event, pushed_at) VALUES ($1, 0, $3, now() - interval '2 hours'), ($1, 1, $3, now() - interval '2 hours'), ($2, 0, $3, now())`,
+      [old, fresh, event],
+    );
+    expect(await sweepPushed(db(), 3_600)).toBeGreaterThanOrEqual(2);
+    const { rows } = await db().query<{ ask_id: string }>('SELECT ask_id FROM ask_pushed_events WHERE ask_id = ANY($1)', [[old, fresh]]);
+    expect(rows.map((r) => r.ask_id)).toEqual([fresh]);
+    await db().query('DELETE FROM ask_pushed_events WHERE ask_id = $1', [fresh]);
   });
 });
 
