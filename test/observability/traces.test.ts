@@ -80,7 +80,9 @@ describe('traces', () => {
     const p = await project();
     const { traceId, callerSpanId, requestId, answer } = await tracedAsk(p, "What's the weather in Oslo?");
     expect(answer.intent).toBe('tools');
-    const spans = await traceOf(traceId, (s) => s.some((x) => x.name === 'POST /service/ask') && s.some((x) => x.name.startsWith('execute_tool')) && s.some((x) => x.name === 'RunActivity:saveTurn'));
+    // Each process exports its spans in its own batches: wait for every span asserted on below.
+    const expected = ['POST /service/ask', 'StartWorkflow:routedAskWorkflow', 'RunWorkflow:routedAskWorkflow', 'RunActivity:invokeTool', 'RunActivity:saveTurn'];
+    const spans = await traceOf(traceId, (s) => expected.every((name) => s.some((x) => x.name === name)) && s.some((x) => x.name.startsWith('execute_tool')));
 
     // The api's server span continues the caller's trace and says whose ask it was.
     const server = one(spans, 'POST /service/ask');
@@ -159,11 +161,12 @@ describe('traces of a streamed ask', () => {
     const body = await res.text();
     expect(body).toContain('event: done');
     const events = body.split('\n').filter((l) => l.startsWith('event: ')).length;
-    const spans = await traceOf(traceId, (s) => s.some((x) => x.name === 'RunActivity:saveTurn') && s.some((x) => x.name === 'POST /service/ask/stream'));
+    // The model round, the knowledge search with its embedding, the answering round and the save.
+    const steps = ['RunActivity:respondTurn', 'RunActivity:searchKnowledge', 'embeddings lexical-256', 'RunActivity:saveTurn', 'RunWorkflow:routedAskWorkflow'];
+    const spans = await traceOf(traceId, (s) => [...steps, 'POST /service/ask/stream'].every((name) => s.some((x) => x.name === name)));
     const server = one(spans, 'POST /service/ask/stream');
     expect(server.parentSpanId).toBe(callerSpanId);
-    // The model round, the knowledge search with its embedding, the answering round and the save.
-    expect(spans.map((s) => s.name)).toEqual(expect.arrayContaining(['RunActivity:respondTurn', 'RunActivity:searchKnowledge', 'embeddings lexical-256', 'RunActivity:saveTurn', 'RunWorkflow:routedAskWorkflow']));
+    expect(spans.map((s) => s.name)).toEqual(expect.arrayContaining(steps));
     // The stream's reads of the event log are client spans of the request: long polls, each
     // bringing one event or more — fewer of them than events streamed.
     const polls = spans.filter((s) => s.name.startsWith('StartWorkflowUpdate:'));
