@@ -30,8 +30,8 @@ async function directFirstToken(openai: OpenAI): Promise<number> {
   return first;
 }
 
-/** Askflow's first `delta` and its `done`, as an SSE client sees them, from the request and after the model's first token. */
 let asked = 0;
+/** Askflow's first `delta` and its `done`, as an SSE client sees them, from the request and after the model's first token. */
 async function askflowFirstDelta(project: BenchProject): Promise<{ first: number; done: number; afterModel: number }> {
   behaviour();
   // A message of its own finds this ask's request among others under way at once.

@@ -9,17 +9,18 @@ export interface PushedEvent<E = unknown> {
 }
 
 /**
- * Records `events` and sends each of `payloads` (their JSON, as readers parse it) on `channel`,
- * in one statement: NOTIFY is delivered at commit, so nothing is shown that was not recorded.
- * An id recorded already fails the whole statement: nothing is recorded or sent.
+ * Records `events` (a JSON array of PushedEvents) and sends each of `payloads` (JSON arrays, as
+ * readers parse them) on `channel`, in one statement: NOTIFY is delivered at commit, so nothing
+ * is shown that was not recorded. An id recorded already fails the whole statement: nothing is
+ * recorded or sent.
  */
-export async function recordAndNotify(pool: Pool, askId: string, channel: string, events: PushedEvent[], payloads: string[]): Promise<void> {
+export async function recordAndNotify(pool: Pool, askId: string, channel: string, events: string, payloads: string[]): Promise<void> {
   await pool.query(
     `WITH ins AS (
        INSERT INTO ask_pushed_events (ask_id, id, event)
        SELECT $1, e.id, e.event FROM jsonb_to_recordset($2::jsonb) AS e(id integer, event jsonb))
      SELECT count(pg_notify($3, p)) FROM unnest($4::text[]) p`,
-    [askId, JSON.stringify(events), channel, payloads],
+    [askId, events, channel, payloads],
   );
 }
 

@@ -82,8 +82,9 @@ export class DeltaPublisher {
     const { attempt } = Context.current().info;
     this.#early = attempt < GENERATION_ATTEMPTS;
     if (live) {
-      // No offset (the query failed, or a busy worker did not answer in time): no fast path,
-      // and the held events go to the log alone rather than wait.
+      // No offset (the query failed, or a busy worker did not answer in time): a first attempt
+      // goes without the fast path, its held events to the log alone rather than wait; a retried
+      // one fails (#start).
       this.#ready = logLength(this.#client, attempt > 1 ? RETRY_OFFSET_WAIT_MS : OFFSET_WAIT_MS).then((offset) => this.#start(offset, attempt > 1));
     } else {
       this.#base = null;
@@ -176,7 +177,7 @@ export class DeltaPublisher {
     try {
       while (this.#unpushed.length) {
         const batch = this.#unpushed.splice(0);
-        await this.#live!.record(batch.map(({ id, event }) => ({ id, event })));
+        await this.#live!.record(batch);
         for (const { event, forceFlush } of batch) this.#events.publish(event, { forceFlush: forceFlush ?? false });
       }
     } finally {

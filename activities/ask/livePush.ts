@@ -5,13 +5,17 @@ import { MAX_NOTIFY_BYTES, notify } from '../../store/notifications.js';
 import type { Pool } from '../../store/pool.js';
 import { forgetPushed, pushedFrom, recordAndNotify } from '../../store/pushedEvents.js';
 
-/** Events as JSON arrays of at most NOTIFY's size; an event too big alone is left to the log. */
-function payloads(events: NumberedEvent[]): string[] {
+/** Each event as JSON, with only what readers take (an id and the event). */
+function jsonOf(events: NumberedEvent[]): string[] {
+  return events.map(({ id, event }) => JSON.stringify({ id, event }));
+}
+
+/** Events' JSON as arrays of at most NOTIFY's size; an event too big alone is left to the log. */
+function payloads(events: string[]): string[] {
   const out: string[] = [];
   let part: string[] = [];
   let size = 2;
-  for (const event of events) {
-    const json = JSON.stringify(event);
+  for (const json of events) {
     const bytes = Buffer.byteLength(json) + 1;
     if (bytes + 2 > MAX_NOTIFY_BYTES) continue;
     if (size + bytes > MAX_NOTIFY_BYTES) {
@@ -56,10 +60,11 @@ export function livePush({ pool, liveEvents = true }: { pool: Pool; liveEvents?:
   return {
     async record(events) {
       if (broken || !events.length) return;
-      await recordAndNotify(pool, askId, channel, events, payloads(events)).catch(() => void (broken = true));
+      const json = jsonOf(events);
+      await recordAndNotify(pool, askId, channel, `[${json.join(',')}]`, payloads(json)).catch(() => void (broken = true));
     },
     push(events) {
-      for (const payload of payloads(events)) notify(pool, channel, payload).catch(() => undefined);
+      for (const payload of payloads(jsonOf(events))) notify(pool, channel, payload).catch(() => undefined);
     },
     recorded: (from) => pushedFrom<NumberedEvent['event']>(pool, askId, from),
     forget(below) {
