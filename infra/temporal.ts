@@ -106,15 +106,25 @@ export interface DevServerOptions {
  *   trip through the transfer queue and matching. Same timeouts, heartbeats and retries.
  * - SQLite in WAL mode with `synchronous=NORMAL`: a commit appends to the log without syncing the
  *   whole database; runs still survive a crash of the server (not of the machine's power).
- *
- * Task queues keep the default four partitions. One partition measured 15.5–15.9 → 17.9–18.6
- * asks/s at concurrency 64 (alternating runs of `npm run bench`), but a data folder kept from
- * before would strand the tasks waiting in partitions 1–3 (they are never read once reads stop
- * there), and the one full-suite run with it had the 1,000-reader fan-out test stall.
+ * - `system.forceSearchAttributesCacheRefreshOnRead`, which the dev server turns on so that a
+ *   search attribute added while it runs is usable at once, made every read of the search
+ *   attributes (starting a run, recording its visibility, each workflow task's commands, each
+ *   history read) read them from SQLite again: 4.5 % of the server's CPU under load went to
+ *   reading its cluster metadata for that alone (a CPU profile, README Benchmarks). Askflow's are
+ *   registered when the server starts (`--search-attribute`), before anything reads them.
+ * - One partition per task queue instead of four. With four, pollers spread over the partitions,
+ *   and a task written to one without a waiting poller is matched only after a forwarded poll or
+ *   a backlog read: under load some tasks waited ~2 s (`npm run bench`: the empty workflow's p99
+ *   at concurrency 1 was 2,017 ms with four, 26 ms with one; README, Benchmarks). One machine runs
+ *   one matching host, so more partitions buy nothing here. A data folder made with four still
+ *   has the tasks it left in partitions 1–3 handed out (test/infra/taskQueuePartitions.test.ts).
  */
 const DEV_SERVER_TUNING = [
   '--dynamic-config-value', 'history.transferProcessorMaxPollRPS=1000',
   '--dynamic-config-value', 'system.enableActivityEagerExecution=true',
+  '--dynamic-config-value', 'system.forceSearchAttributesCacheRefreshOnRead=false',
+  '--dynamic-config-value', 'matching.numTaskqueueReadPartitions=1',
+  '--dynamic-config-value', 'matching.numTaskqueueWritePartitions=1',
   '--sqlite-pragma', 'journal_mode=WAL',
   '--sqlite-pragma', 'synchronous=NORMAL',
 ];
