@@ -48,6 +48,7 @@ const app = createApp({
   trustProxy: env.TRUST_PROXY,
   taskQueue: env.TEMPORAL_TASK_QUEUE,
   askTimeoutMs: env.ASK_TIMEOUT_MS,
+  resultFallbackMs: env.ASK_RESULT_FALLBACK_MS,
   sseKeepAliveMs: env.SSE_KEEPALIVE_MS,
   ...(liveEvents ? { liveEvents } : {}),
   masterKey: parseMasterKey(env.ASKFLOW_MASTER_KEY),

@@ -64,6 +64,12 @@ const EnvSchema = TemporalEnvSchema.extend({
   LIVE_EVENTS: z.enum(['on', 'off']).default('on'),
   /** Upper bound on how long a JSON ask waits for its workflow before answering 504. */
   ASK_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /**
+   * How long a JSON ask waits for the worker's announcement of its end before it also asks
+   * Temporal for the run's result (api/ask/startAsk.ts): only a worker of an earlier version, or
+   * a failure path that could not reach PostgreSQL, leaves an ask unannounced.
+   */
+  ASK_RESULT_FALLBACK_MS: z.coerce.number().int().positive().default(3_000),
   /** Longest wait for a request's headers, and for a whole request (headers and body), before 408. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),

@@ -32,9 +32,12 @@ export interface ChannelListener {
   /**
    * Calls `onMessage` with each payload sent on `channel` until the returned function is called.
    * Resolves once LISTEN is in place — or the connection could not be made: then nothing arrives
-   * until a later `listen` reconnects (the caller's durable path covers the gap).
+   * until a later `listen` reconnects (the caller's durable path covers the gap). `onLost` hears
+   * each time the listening connection is lost: what is sent until it is back is gone.
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => void>;
+  listen(channel: string, onMessage: (payload: string) => void, onLost?: () => void): Promise<() => void>;
+  /** Whether the listening connection is up now (what is sent from now on arrives, until `onLost`). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ const RECONNECT_MS = 1_000;
 /** One dedicated connection (not the pool's: a listening session must stay open) for many channels. */
 export function createChannelListener(pool: Pool): ChannelListener {
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const lostHandlers = new Set<() => void>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client | null> | null = null;
   let closed = false;
@@ -57,6 +61,7 @@ export function createChannelListener(pool: Pool): ChannelListener {
         if (client !== c) return;
         client = null;
         reconnectLater();
+        for (const h of lostHandlers) h();
       };
       const drop = () => {
         lost();
@@ -99,24 +104,30 @@ export function createChannelListener(pool: Pool): ChannelListener {
   }
 
   return {
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onLost) {
       checked(channel);
       let set = handlers.get(channel);
       const first = !set;
       if (!set) handlers.set(channel, (set = new Set()));
       set.add(onMessage);
+      if (onLost) lostHandlers.add(onLost);
       if (first && !closed) {
         const c = await connection();
         await c?.query(`LISTEN ${channel}`).catch(() => undefined);
       }
       return () => {
+        if (onLost) lostHandlers.delete(onLost);
         if (!set.delete(onMessage) || set.size) return;
         handlers.delete(channel);
         client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
       };
     },
+    connected() {
+      return client !== null;
+    },
     async close() {
       closed = true;
+      lostHandlers.clear();
       if (retry) clearTimeout(retry);
       handlers.clear();
       const c = client ?? (await connecting);

@@ -8,13 +8,15 @@ export interface AskFailedDeps {
   leaveThread(workflowId: string): Promise<void>;
   /** Where `ask.failed` is announced; absent: it is not. */
   webhooks?: WebhookOutbox | undefined;
+  /** Tells the api replica waiting on a JSON ask how it failed (interface/askAnswers.ts); absent: the run's result tells it. */
+  announceFailure?: ((askId: string, failure: { code: string; message: string }) => Promise<unknown>) | undefined;
 }
 
 /**
  * What follows an ask that ended without an answer — failed, or cancelled (an `interrupt` of its
  * thread, a cancel request): nothing of it is stored, its place on the thread goes to the next
- * ask, and the project's webhooks hear `ask.failed` with what the caller was told. Run by the
- * workflow's failure path, even under cancellation.
+ * ask, the project's webhooks hear `ask.failed` with what the caller is told, and then the caller
+ * waiting on a JSON ask is told. Run by the workflow's failure path, even under cancellation.
  */
 export function askFailed(deps: AskFailedDeps) {
   return async function askFailed(input: AskWorkflowInput, workflowId: string, failure: { code: string; message: string }): Promise<void> {
@@ -22,5 +24,10 @@ export function askFailed(deps: AskFailedDeps) {
     // The next ask of the thread goes first; an announcement that fails is logged, not retried
     // with the whole step (its delivery, if written, waits as `pending` for a redelivery).
     await announceAskFailed(deps, input, workflowId, failure).catch((err: unknown) => log.warn('could not announce ask.failed to webhooks', { workflowId, error: (err as Error).message }));
+    // Last, so that all of the above is done when the caller hears. Best effort too: missed, the
+    // caller reads the run's result instead.
+    if (deps.announceFailure && !input.stream) {
+      await deps.announceFailure(workflowId, failure).catch((err: unknown) => log.warn('could not announce the failure to the waiting caller', { workflowId, error: (err as Error).message }));
+    }
   };
 }

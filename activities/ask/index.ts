@@ -8,6 +8,8 @@ import type { Client } from '@temporalio/client';
 import type { Pool } from '../../store/pool.js';
 import type { WebhookOutbox } from '../../interface/webhookOutbox.js';
 import { responseOfRun } from '../../store/turns.js';
+import { notify } from '../../store/notifications.js';
+import { ASK_ANSWERS_CHANNEL, failureMessage, readResultMessage } from '../../interface/askAnswers.js';
 import { askFailed } from './askFailed.js';
 import { composeAnswer } from './composeAnswer.js';
 import { invokeTool } from './invokeTool.js';
@@ -80,6 +82,14 @@ export function askActivities(deps: AskDeps) {
       return stored ? storedAnswer(plan, stored) : { plan, turn, saved: response };
     },
     askAhead: thread.askAhead,
-    askFailed: askFailed({ leaveThread: thread.leave, webhooks: deps.webhooks }),
+    askFailed: askFailed({
+      leaveThread: thread.leave,
+      webhooks: deps.webhooks,
+      // A failure too big for NOTIFY (a provider's long message) says "read the run's result" instead.
+      announceFailure:
+        deps.liveEvents !== false
+          ? async (askId, failure) => (await notify(deps.pool, ASK_ANSWERS_CHANNEL, failureMessage(askId, failure))) || notify(deps.pool, ASK_ANSWERS_CHANNEL, readResultMessage(askId))
+          : undefined,
+    }),
   } satisfies AskActivities;
 }

@@ -8,7 +8,7 @@ import { tenantLabel } from '../../metrics/registry.js';
 import { turnCost } from '../../store/prices.js';
 import { insertTurn } from '../../store/turns.js';
 import { fitsNotify } from '../../store/notifications.js';
-import { answerMessage, ASK_ANSWERS_CHANNEL } from '../../interface/askAnswers.js';
+import { answerMessage, ASK_ANSWERS_CHANNEL, readResultMessage } from '../../interface/askAnswers.js';
 import { ASKFLOW, GEN_AI } from '../../tracing/attributes.js';
 import { annotateActiveSpan } from '../../tracing/spans.js';
 
@@ -99,9 +99,9 @@ function completedDelivery(input: AskWorkflowInput, response: AskResponse, workf
   });
 }
 
-/** The answer's announcement, when wanted and small enough for NOTIFY; else none (the run's result answers). */
+/** The answer's announcement, when wanted: the answer, or — too big for NOTIFY — that the run's result holds it. */
 function announcement(wanted: boolean, askId: string, response: AskResponse): { announce?: { channel: string; payload: string } } {
   if (!wanted) return {};
   const payload = answerMessage(askId, response);
-  return fitsNotify(payload) ? { announce: { channel: ASK_ANSWERS_CHANNEL, payload } } : {};
+  return { announce: { channel: ASK_ANSWERS_CHANNEL, payload: fitsNotify(payload) ? payload : readResultMessage(askId) } };
 }

@@ -78,7 +78,7 @@ export function createAskRunner(deps: AskRunnerDeps) {
           });
       const reader = streamed ? await hub.join(workflowId) : undefined;
       // Like a stream's reader, the wait for the announced answer is in place before the run starts.
-      const pushed = awaited ? await pushedAnswers?.expect(workflowId) : undefined;
+      const pushed = awaited ? await pushedAnswers?.expect(workflowId, replay) : undefined;
       try {
         return { handle: await startOrJoinAsk(deps, workflowId, input), ...(reader ? { reader } : {}), ...(pushed ? { pushed } : {}), input };
       } catch (err) {

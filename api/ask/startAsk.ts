@@ -2,7 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowFailedError, type Client 
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { AskResponse } from '@askflow/contract';
 import { ASK_WORKFLOW_TYPE, type AskWorkflow, type AskWorkflowInput } from '../../interface/ask.js';
-import { describeAskFailure } from '../../interface/failures.js';
+import { describeAskFailure, isAskFailureCode } from '../../interface/failures.js';
 import { SEARCH_ATTRIBUTES } from '../../interface/searchAttributes.js';
 import { ApiError } from '../errors.js';
 import type { PushedAnswer } from './pushedAnswers.js';
@@ -11,6 +11,8 @@ export interface AskRuntime {
   temporal: Client;
   taskQueue: string;
   askTimeoutMs: number;
+  /** How long an announced ask waits for its announcement before reading the run's result too (default 3 s). */
+  resultFallbackMs?: number;
 }
 
 /**
@@ -38,27 +40,52 @@ export async function startOrJoinAsk(rt: AskRuntime, workflowId: string, input: 
 }
 
 /**
- * Waits for the run's answer, up to the api's ask timeout: its result, or the answer the worker
- * announced on storing it (`pushed`), which is the same answer and usually there sooner.
+ * How long a caller whose run announces its end (below) waits for that before it reads the run's
+ * result anyway: a worker of an earlier version announces no failure, and a failure path that
+ * could not reach PostgreSQL announces nothing. An answer usually comes in tens of milliseconds.
+ */
+const RESULT_FALLBACK_MS = 3_000;
+
+/**
+ * Waits for the run's answer, up to the api's ask timeout. With an announcement to count on
+ * (`pushed.reliable`), the worker's announcement answers — the answer or the failure, the same
+ * the run ends with — and Temporal is asked for the run's result only when the announcement
+ * says so (an answer too big to push), may have been missed (the listening connection was
+ * lost), or is late. Otherwise the run's result is asked for at once, racing any announcement.
  */
 export async function awaitAnswer(rt: AskRuntime, handle: { result(): Promise<AskResponse> }, pushed?: PushedAnswer): Promise<AskResponse> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new ApiError('Timeout', `The answer took longer than ${rt.askTimeoutMs} ms; it is still being completed and will be stored in the thread`)),
-      rt.askTimeoutMs,
-    );
+  const timers: NodeJS.Timeout[] = [];
+  const after = (ms: number) => new Promise<void>((resolve) => timers.push(setTimeout(resolve, ms)));
+  const timeout = after(rt.askTimeoutMs).then(() => {
+    throw new ApiError('Timeout', `The answer took longer than ${rt.askTimeoutMs} ms; it is still being completed and will be stored in the thread`);
   });
-  const result = handle.result();
-  // Answered by the announcement, the result's own end (or failure) concerns nobody.
-  if (pushed) result.catch(() => undefined);
+  let result: Promise<AskResponse> | undefined;
+  const readResult = () => {
+    if (!result) {
+      result = handle.result();
+      // Answered by the announcement, the result's own end (or failure) concerns nobody.
+      if (pushed) result.catch(() => undefined);
+    }
+    return result;
+  };
+  const waits: Promise<AskResponse>[] = [timeout];
+  if (!pushed?.reliable) waits.push(readResult());
+  if (pushed) {
+    const announced = pushed.outcome.then((o) =>
+      o.kind === 'answer' ? o.response : o.kind === 'failed' && isAskFailureCode(o.failure.code) ? Promise.reject(new ApiError(o.failure.code, o.failure.message)) : readResult(),
+    );
+    // A failure announced after the race was won by the result is nobody's to handle.
+    announced.catch(() => undefined);
+    waits.push(announced);
+    if (pushed.reliable) waits.push(after(rt.resultFallbackMs ?? RESULT_FALLBACK_MS).then(readResult));
+  }
   try {
-    return await Promise.race([result, timeout, ...(pushed ? [pushed.answer] : [])]);
+    return await Promise.race(waits);
   } catch (err) {
     if (err instanceof WorkflowFailedError) throw askFailure(err);
     throw err;
   } finally {
-    clearTimeout(timer);
+    for (const t of timers) clearTimeout(t);
     pushed?.cancel();
   }
 }

@@ -1,12 +1,15 @@
 // A JSON ask's answer takes a short way home: the worker announces it (PostgreSQL NOTIFY) in
-// the statement that stores the turn, and the api answers from it without waiting for the run to
-// record its end. These tests check that what is announced is exactly the stored answer and the
-// run's result, that nothing else is announced, and that a missed announcement costs only time.
+// the statement that stores the turn — or its failure, or that an answer too big to push is
+// stored — and the api answers from it without waiting for the run to record its end, asking
+// Temporal for the run's result only when told to or when the announcement may have been missed.
+// These tests check that what is announced is exactly the stored answer and the run's result,
+// that nothing else is announced, and that a missed announcement costs only time.
 import pg from 'pg';
 import { ASK_ID_HEADER, AskResponseSchema } from '@askflow/contract';
-import { ASK_ANSWERS_CHANNEL, splitAnswerMessage } from '../../interface/askAnswers.js';
+import { ASK_ANSWERS_CHANNEL, readAnnouncement, splitAnswerMessage } from '../../interface/askAnswers.js';
+import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
 import { createChannelListener } from '../../store/notifications.js';
-import { ask, closeDb, db, newProject, stackInfo, temporalClient, type TestProject } from '../stack/context.js';
+import { ask, closeDb, db, expectJson, managedProject, manage, newProject, stackInfo, temporalClient, type TestProject } from '../stack/context.js';
 import { startReplica, type Replica } from '../stack/replicas.js';
 import { collect, openStream } from '../stack/sse.js';
 
@@ -32,10 +35,15 @@ afterAll(async () => {
   await closeDb();
 });
 
-/** The announcements of one ask, once the notifications in flight have arrived. */
+/** The announcements of one ask, once the notifications in flight have arrived: answers as their JSON, failures and "read the result" as such. */
 async function announcementsOf(askId: string): Promise<unknown[]> {
   await new Promise((r) => setTimeout(r, 300));
-  return announced.filter((a) => a.askId === askId).map((a) => JSON.parse(a.json) as unknown);
+  return announced
+    .filter((a) => a.askId === askId)
+    .map((a) => {
+      const m = readAnnouncement(a.json);
+      return m?.kind === 'answer' ? (JSON.parse(m.json) as unknown) : m;
+    });
 }
 
 async function storedResponse(askId: string): Promise<unknown> {
@@ -105,6 +113,73 @@ describe('a JSON ask answered by its announcement', () => {
     expect(res.status).toBe(200);
     const body = AskResponseSchema.parse(await res.json());
     expect(await storedResponse(res.headers.get(ASK_ID_HEADER)!)).toEqual(body);
+  });
+});
+
+describe('an api that counts on the announcements', () => {
+  // Its own replica, reading a run's result only when an announcement tells it to or may have
+  // been missed (never on a timer here): an ask these paths failed would wait until its 504.
+  const APP_NAME = `announced-${process.pid}`;
+  let api: Replica;
+  let llm: ChatCompletionsServer;
+  let p: Awaited<ReturnType<typeof managedProject>>;
+  const askThere = (message: string) =>
+    fetch(`${api.baseUrl}/service/ask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-API-Key': p.apiKey },
+      body: JSON.stringify({ tenantId: p.tenantId, message }),
+    });
+
+  beforeAll(async () => {
+    llm = await startChatCompletionsServer({ apiKey: 'sk-test-announced' });
+    p = await managedProject();
+    await expectJson(await manage(p.owner.token, 'PUT', `/projects/${p.tenantId}/providers/openai`, { baseUrl: llm.baseUrl, apiKey: llm.apiKey }), 200);
+    await expectJson(await manage(p.owner.token, 'PATCH', `/projects/${p.tenantId}`, { chatModel: 'openai:gpt-4o-mini' }), 200);
+    api = await startReplica('api', { ASK_RESULT_FALLBACK_MS: '600000', ASK_TIMEOUT_MS: '20000', PGAPPNAME: APP_NAME });
+    replicas.push(api);
+  });
+  beforeEach(() => llm.reset());
+  afterAll(() => llm.close());
+
+  it('hears a failed ask from its announcement: the error the run ends with', async () => {
+    llm.script({ status: 400, message: 'context_length_exceeded' });
+    const res = await askThere('Too long for the model');
+    const { error } = await expectJson<{ error: { code: string; message: string } }>(res, 502);
+    expect(error.code).toBe('ProviderError');
+    expect(error.message).toContain('context_length_exceeded');
+    const askId = res.headers.get(ASK_ID_HEADER)!;
+    expect(await announcementsOf(askId)).toEqual([{ kind: 'failed', failure: { code: error.code, message: error.message } }]);
+    const temporal = await temporalClient();
+    try {
+      await expect(temporal.client.workflow.getHandle(askId).result()).rejects.toThrow();
+    } finally {
+      await temporal.close();
+    }
+  });
+
+  it('reads the run’s result at once for an answer too big to push, announced only as stored', async () => {
+    const long = 'word '.repeat(2_400).trim();
+    llm.script({ content: long });
+    const res = await askThere('Tell me everything');
+    const body = AskResponseSchema.parse(await expectJson(res, 200));
+    expect(body.answer).toBe(long);
+    const askId = res.headers.get(ASK_ID_HEADER)!;
+    expect(await announcementsOf(askId)).toEqual([{ kind: 'result' }]);
+    expect(await storedResponse(askId)).toEqual(body);
+  });
+
+  it('reads the run’s result when its listening connection was lost while the ask waited', async () => {
+    // The answer is announced about half a second after the model is asked; the replica's
+    // listening connection is cut as soon as it is asked and comes back a second later.
+    llm.script({ content: 'announced while nobody listened', delayMs: 500 });
+    const pending = askThere('Who hears this?');
+    await waitFor(() => llm.requests.length === 1);
+    const cut = await db().query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND query = $2`, [APP_NAME, `LISTEN ${ASK_ANSWERS_CHANNEL}`]);
+    expect(cut.rowCount).toBe(1);
+    const res = await pending;
+    const body = AskResponseSchema.parse(await expectJson(res, 200));
+    expect(body.answer).toBe('announced while nobody listened');
+    expect(await announcementsOf(res.headers.get(ASK_ID_HEADER)!)).toEqual([body]);
   });
 });
 
