@@ -44,9 +44,9 @@ export function readResultMessage(askId: string): string {
 }
 
 /** The ask id of a message and the rest of it; null for a message that is not one. */
-export function splitAnswerMessage(payload: string): { askId: string; json: string } | null {
+export function splitAnswerMessage(payload: string): { askId: string; body: string } | null {
   const cut = payload.indexOf('\n');
-  return cut > 0 ? { askId: payload.slice(0, cut), json: payload.slice(cut + 1) } : null;
+  return cut > 0 ? { askId: payload.slice(0, cut), body: payload.slice(cut + 1) } : null;
 }
 
 /** What the rest of a message (after the ask id) announces; null when it is none of the three. */

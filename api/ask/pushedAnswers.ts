@@ -31,7 +31,7 @@ export function createPushedAnswers(listener: ChannelListener) {
     const message = splitAnswerMessage(payload);
     const waiters = message && waiting.get(message.askId);
     if (!waiters) return;
-    const outcome = toOutcome(message.json);
+    const outcome = toOutcome(message.body);
     for (const w of waiters) w(outcome);
   };
   const onLost = () => {

@@ -15,7 +15,7 @@ import { collect, openStream } from '../stack/sse.js';
 
 let project: TestProject;
 let listener: pg.Client;
-const announced: { askId: string; json: string }[] = [];
+const announced: { askId: string; body: string }[] = [];
 const replicas: Replica[] = [];
 
 beforeAll(async () => {
@@ -41,7 +41,7 @@ async function announcementsOf(askId: string): Promise<unknown[]> {
   return announced
     .filter((a) => a.askId === askId)
     .map((a) => {
-      const m = readAnnouncement(a.json);
+      const m = readAnnouncement(a.body);
       return m?.kind === 'answer' ? (JSON.parse(m.json) as unknown) : m;
     });
 }
