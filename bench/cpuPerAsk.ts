@@ -4,7 +4,8 @@
  * children: PostgreSQL's backends, the worker's threads) spent per ask, beside the load
  * generator's own. On 2 cores the sum bounds throughput: 2,000 ms of CPU per second / the sum.
  * Run: `npm run bench:cpu`. BENCH_ASKS (default 400), BENCH_CONCURRENCY (default 32);
- * BENCH_STREAMED=1 measures streamed asks (`/service/ask/stream`, read to `done`) instead.
+ * BENCH_STREAMED=1 measures streamed asks (`/service/ask/stream`, read to `done`) instead; with
+ * BENCH_TOKENS, the model streams that many tokens BENCH_TOKEN_MS (default 20) ms apart.
  */
 import { startChatCompletionsServer } from '../test/fakes/chatCompletionsServer.js';
 import { startTestStack } from '../infra/testStack.js';
@@ -17,7 +18,15 @@ const ASKS = Number(process.env.BENCH_ASKS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const STREAMED = process.env.BENCH_STREAMED === '1';
 const kind = STREAMED ? 'streamed' : 'JSON';
-const askOnce = (project: BenchProject, message: string) => (STREAMED ? askStreamed(project, message) : askJson(project, message)).then(() => undefined);
+const TOKENS = Number(process.env.BENCH_TOKENS ?? 0);
+const TOKEN_MS = Number(process.env.BENCH_TOKEN_MS ?? 20);
+const llm = await startChatCompletionsServer();
+const askOnce = (project: BenchProject, message: string) => {
+  if (!STREAMED) return askJson(project, message).then(() => undefined);
+  // Every request is scripted alike, so which ask takes which script does not matter.
+  if (TOKENS) llm.script({ chunks: Array.from({ length: TOKENS }, (_, i) => `token${i} `), tokenIntervalMs: TOKEN_MS });
+  return askStreamed(project, message).then(() => undefined);
+};
 
 /** Transactions committed or rolled back in the stack's database so far. */
 async function transactions(pool: Pool): Promise<number> {
@@ -25,7 +34,6 @@ async function transactions(pool: Pool): Promise<number> {
   return Number(rows[0]!.n);
 }
 
-const llm = await startChatCompletionsServer();
 const t = await startTestStack({ logLevel: 'info' });
 const pool = createPool(t.info.databaseUrl, 2);
 try {

@@ -3,7 +3,8 @@
  * local chat-completions test server with a fixed first-token delay, streamed directly with the
  * `openai` package for the baseline. Run: `npm run bench:ttft`. `BENCH_CONCURRENCY=16` also runs
  * that many streamed asks at once (`BENCH_RUNS` of them in all), each first delta measured from
- * its own model request's first token.
+ * its own model request's first token. `BENCH_TOKENS` (default 20) tokens `BENCH_TOKEN_MS`
+ * (default 10) ms apart: a longer answer, as real models stream them, costs more signals.
  */
 import OpenAI from 'openai';
 import { startChatCompletionsServer } from '../test/fakes/chatCompletionsServer.js';
@@ -15,10 +16,11 @@ import { printTable, summarize } from './stats.js';
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const FIRST_TOKEN_MS = 200;
-const CHUNKS = Array.from({ length: 20 }, (_, i) => `token${i} `);
+const CHUNKS = Array.from({ length: Number(process.env.BENCH_TOKENS ?? 20) }, (_, i) => `token${i} `);
+const TOKEN_MS = Number(process.env.BENCH_TOKEN_MS ?? 10);
 
 const llm = await startChatCompletionsServer();
-const behaviour = () => llm.script({ chunks: CHUNKS, firstTokenDelayMs: FIRST_TOKEN_MS, tokenIntervalMs: 10 });
+const behaviour = () => llm.script({ chunks: CHUNKS, firstTokenDelayMs: FIRST_TOKEN_MS, tokenIntervalMs: TOKEN_MS });
 
 /** The baseline: the model's own first token, streamed straight from it. */
 async function directFirstToken(openai: OpenAI): Promise<number> {
@@ -75,7 +77,7 @@ try {
   const baseline = summarize(direct).p50;
   const added = summarize(viaAskflow.map((ms) => ms - baseline));
   const row = (what: string, s: ReturnType<typeof summarize>) => ({ what, runs: s.n, 'p50 ms': s.p50.toFixed(1), 'p90 ms': s.p90.toFixed(1), 'p99 ms': s.p99.toFixed(1) });
-  printTable(`Streamed ask, model first token after ${FIRST_TOKEN_MS} ms, ${CHUNKS.length} tokens 10 ms apart (2-core machine, all local)`, [
+  printTable(`Streamed ask, model first token after ${FIRST_TOKEN_MS} ms, ${CHUNKS.length} tokens ${TOKEN_MS} ms apart (2-core machine, all local)`, [
     row("model's own first token (direct)", summarize(direct)),
     row('first delta through Askflow', summarize(viaAskflow)),
     row("first delta after the model's first token", summarize(afterModel)),

@@ -32,13 +32,7 @@ export const FAILURE_TYPES = {
 
 export type FailureType = (typeof FAILURE_TYPES)[keyof typeof FAILURE_TYPES];
 
-const ASK_FAILURE_CODES = ['ProviderError', 'ModelOutputInvalid', 'Cancelled', 'Internal'] as const;
-export type AskFailureCode = (typeof ASK_FAILURE_CODES)[number];
-
-/** Whether `code` is one a failed ask tells its caller (an announced failure is read back with it). */
-export function isAskFailureCode(code: string): code is AskFailureCode {
-  return (ASK_FAILURE_CODES as readonly string[]).includes(code);
-}
+export type AskFailureCode = 'ProviderError' | 'ModelOutputInvalid' | 'Cancelled' | 'Internal';
 
 const PROVIDER_TYPES = new Set<string>([FAILURE_TYPES.refused, FAILURE_TYPES.rateLimited, FAILURE_TYPES.unavailable, FAILURE_TYPES.timeout, FAILURE_TYPES.network]);
 

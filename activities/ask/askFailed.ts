@@ -8,15 +8,16 @@ export interface AskFailedDeps {
   leaveThread(workflowId: string): Promise<void>;
   /** Where `ask.failed` is announced; absent: it is not. */
   webhooks?: WebhookOutbox | undefined;
-  /** Tells the api replica waiting on a JSON ask how it failed (interface/askAnswers.ts); absent: the run's result tells it. */
-  announceFailure?: ((askId: string, failure: { code: string; message: string }) => Promise<unknown>) | undefined;
+  /** Tells the api replica waiting on a JSON ask to read its run's result now (interface/askAnswers.ts); absent: it reads it after a wait. */
+  announceFailure?: ((askId: string) => Promise<unknown>) | undefined;
 }
 
 /**
  * What follows an ask that ended without an answer — failed, or cancelled (an `interrupt` of its
  * thread, a cancel request): nothing of it is stored, its place on the thread goes to the next
- * ask, the project's webhooks hear `ask.failed` with what the caller is told, and then the caller
- * waiting on a JSON ask is told. Run by the workflow's failure path, even under cancellation.
+ * ask, the project's webhooks hear `ask.failed` with what the caller is told, and then the api
+ * waiting on a JSON ask is told to read the run's result (the failure, once the run has closed).
+ * Run by the workflow's failure path, even under cancellation.
  */
 export function askFailed(deps: AskFailedDeps) {
   return async function askFailed(input: AskWorkflowInput, workflowId: string, failure: { code: string; message: string }): Promise<void> {
@@ -25,9 +26,9 @@ export function askFailed(deps: AskFailedDeps) {
     // with the whole step (its delivery, if written, waits as `pending` for a redelivery).
     await announceAskFailed(deps, input, workflowId, failure).catch((err: unknown) => log.warn('could not announce ask.failed to webhooks', { workflowId, error: (err as Error).message }));
     // Last, so that all of the above is done when the caller hears. Best effort too: missed, the
-    // caller reads the run's result instead.
+    // caller reads the run's result all the same, only later.
     if (deps.announceFailure && !input.stream) {
-      await deps.announceFailure(workflowId, failure).catch((err: unknown) => log.warn('could not announce the failure to the waiting caller', { workflowId, error: (err as Error).message }));
+      await deps.announceFailure(workflowId).catch((err: unknown) => log.warn('could not announce the failure to the waiting caller', { workflowId, error: (err as Error).message }));
     }
   };
 }

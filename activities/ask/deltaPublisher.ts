@@ -5,9 +5,23 @@ import { ASK_EVENTS_TOPIC, type NumberedEvent } from '../../interface/askEvents.
 import { GENERATION_ATTEMPTS } from '../../interface/generation.js';
 import type { LiveSink } from './livePush.js';
 
-/** Batch window for `delta` signals: short enough to feel live, long enough to keep history small. */
+/** Batch window for `delta` signals when the log is how readers get them: short enough to feel live, long enough to keep history small. */
 const BATCH_INTERVAL_MS = 100;
-const BATCH_INTERVAL = `${BATCH_INTERVAL_MS} milliseconds`;
+/**
+ * Batch window for the signals when each event is recorded and pushed first (the fast path):
+ * readers have the events from the pushes, and the log only catches up, so it takes them in
+ * bigger batches. Each signal is a workflow task, and each wakes every reader's long poll of the
+ * log (another update, another task): a one-second answer of 50 tokens had 11 signals, 12
+ * updates and 25 workflow tasks at 100 ms (README, Benchmarks). The cost is to a reader that
+ * joins or resumes mid-answer: what was pushed before it listened reaches it with the next batch.
+ */
+const RECORDED_BATCH_INTERVAL_MS = 500;
+/**
+ * Tokens pushed within this long of one another go in one statement (one recording, one NOTIFY):
+ * a model streaming a token every 20 ms otherwise cost a statement per token. The first delta,
+ * and any event flushed at once, goes at once.
+ */
+const PUSH_COALESCE_MS = 30;
 /** How long the first events wait for the log's length before going without the fast path. */
 const OFFSET_WAIT_MS = 1_000;
 /**
@@ -56,8 +70,8 @@ async function logLength(client: WorkflowStreamClient, waitMs: number): Promise<
  * The last attempt has no retry to do that for it, so it pushes only what the history holds.
  */
 export class DeltaPublisher {
-  readonly #client = WorkflowStreamClient.fromWithinActivity({ batchInterval: BATCH_INTERVAL });
-  readonly #events = this.#client.topic<StreamEvent>(ASK_EVENTS_TOPIC);
+  readonly #client: WorkflowStreamClient;
+  readonly #events: ReturnType<WorkflowStreamClient['topic']>;
   readonly #announce: boolean;
   readonly #live: LiveSink | undefined;
   /** Push before the history holds an event (recorded) — every attempt but the last. */
@@ -81,6 +95,9 @@ export class DeltaPublisher {
     this.#live = live;
     const { attempt } = Context.current().info;
     this.#early = attempt < GENERATION_ATTEMPTS;
+    const batchMs = live && this.#early ? RECORDED_BATCH_INTERVAL_MS : BATCH_INTERVAL_MS;
+    this.#client = WorkflowStreamClient.fromWithinActivity({ batchInterval: `${batchMs} milliseconds` });
+    this.#events = this.#client.topic<StreamEvent>(ASK_EVENTS_TOPIC);
     if (live) {
       // No offset (the query failed, or a busy worker did not answer in time): a first attempt
       // goes without the fast path, its held events to the log alone rather than wait; a retried
@@ -109,6 +126,8 @@ export class DeltaPublisher {
   /** Waits until every delta is in the workflow's log, so none can arrive after `done`. */
   async close(): Promise<void> {
     await this.#ready;
+    // What waits in a window goes now: the answer is over.
+    this.#pushNow?.();
     await this.#pushing;
     await this.#client[Symbol.asyncDispose]();
     if (this.#failure) throw this.#failure;
@@ -152,7 +171,8 @@ export class DeltaPublisher {
       // next), each before its events' signal: sent together, the signal's round trip through
       // Temporal held up the push by several milliseconds on a busy machine.
       this.#unpushed.push({ id, event, forceFlush });
-      this.#pushing ??= Promise.resolve().then(() => this.#recordAndPush());
+      this.#pushing ??= this.#window(forceFlush ? 0 : PUSH_COALESCE_MS).then(() => this.#recordAndPush());
+      if (forceFlush) this.#pushNow?.();
       return;
     }
     this.#events.publish(event, { forceFlush });
@@ -160,15 +180,20 @@ export class DeltaPublisher {
     // Pushing what the history holds: a flushed event (the first delta, a reset) goes at once;
     // others ride the batch window, as the signals do.
     if (forceFlush) this.#pushNow?.();
-    this.#pushing ??= new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, forceFlush ? 0 : BATCH_INTERVAL_MS);
+    this.#pushing ??= this.#window(forceFlush ? 0 : BATCH_INTERVAL_MS).then(() => this.#flushAndPush());
+  }
+
+  /** Waits `ms` — less when #pushNow is called (an event to flush at once, or the end). */
+  #window(ms: number): Promise<void> {
+    if (!ms) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
       this.#pushNow = () => {
         clearTimeout(timer);
         resolve();
       };
     }).then(() => {
       this.#pushNow = null;
-      return this.#flushAndPush();
     });
   }
 

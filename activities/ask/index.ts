@@ -9,7 +9,7 @@ import type { Pool } from '../../store/pool.js';
 import type { WebhookOutbox } from '../../interface/webhookOutbox.js';
 import { responseOfRun } from '../../store/turns.js';
 import { notify } from '../../store/notifications.js';
-import { ASK_ANSWERS_CHANNEL, failureMessage, readResultMessage } from '../../interface/askAnswers.js';
+import { ASK_ANSWERS_CHANNEL, readResultMessage } from '../../interface/askAnswers.js';
 import { askFailed } from './askFailed.js';
 import { composeAnswer } from './composeAnswer.js';
 import { invokeTool } from './invokeTool.js';
@@ -85,11 +85,7 @@ export function askActivities(deps: AskDeps) {
     askFailed: askFailed({
       leaveThread: thread.leave,
       webhooks: deps.webhooks,
-      // A failure too big for NOTIFY (a provider's long message) says "read the run's result" instead.
-      announceFailure:
-        deps.liveEvents !== false
-          ? async (askId, failure) => (await notify(deps.pool, ASK_ANSWERS_CHANNEL, failureMessage(askId, failure))) || notify(deps.pool, ASK_ANSWERS_CHANNEL, readResultMessage(askId))
-          : undefined,
+      announceFailure: deps.liveEvents !== false ? (askId) => notify(deps.pool, ASK_ANSWERS_CHANNEL, readResultMessage(askId)) : undefined,
     }),
   } satisfies AskActivities;
 }

@@ -1,9 +1,9 @@
 import type { AskResponse } from '@askflow/contract';
-import { ASK_ANSWERS_CHANNEL, readAnnouncement, splitAnswerMessage, type AnnouncedFailure } from '../../interface/askAnswers.js';
+import { ASK_ANSWERS_CHANNEL, readAnnouncement, splitAnswerMessage } from '../../interface/askAnswers.js';
 import type { ChannelListener } from '../../store/notifications.js';
 
-/** How a JSON ask ended as the worker announced it, or `result`: read the run's result (told so, or the announcement may have been missed). */
-export type PushedOutcome = { kind: 'answer'; response: AskResponse } | { kind: 'failed'; failure: AnnouncedFailure } | { kind: 'result' };
+/** A JSON ask's answer as the worker announced it, or `result`: read the run's result (told so, or the announcement may have been missed). */
+export type PushedOutcome = { kind: 'answer'; response: AskResponse } | { kind: 'result' };
 
 /** A JSON ask's end as the worker announces it (interface/askAnswers.ts); never settles if nothing is announced. */
 export interface PushedAnswer {

@@ -2,7 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowFailedError, type Client 
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { AskResponse } from '@askflow/contract';
 import { ASK_WORKFLOW_TYPE, type AskWorkflow, type AskWorkflowInput } from '../../interface/ask.js';
-import { describeAskFailure, isAskFailureCode } from '../../interface/failures.js';
+import { describeAskFailure } from '../../interface/failures.js';
 import { SEARCH_ATTRIBUTES } from '../../interface/searchAttributes.js';
 import { ApiError } from '../errors.js';
 import type { PushedAnswer } from './pushedAnswers.js';
@@ -48,10 +48,10 @@ const RESULT_FALLBACK_MS = 3_000;
 
 /**
  * Waits for the run's answer, up to the api's ask timeout. With an announcement to count on
- * (`pushed.reliable`), the worker's announcement answers — the answer or the failure, the same
- * the run ends with — and Temporal is asked for the run's result only when the announcement
- * says so (an answer too big to push), may have been missed (the listening connection was
- * lost), or is late. Otherwise the run's result is asked for at once, racing any announcement.
+ * (`pushed.reliable`), the worker's announcement answers — the same answer the run ends with —
+ * and Temporal is asked for the run's result only when the announcement says so (the ask failed,
+ * or its answer is too big to push), may have been missed (the listening connection was lost),
+ * or is late. Otherwise the run's result is asked for at once, racing any announcement.
  */
 export async function awaitAnswer(rt: AskRuntime, handle: { result(): Promise<AskResponse> }, pushed?: PushedAnswer): Promise<AskResponse> {
   const timers: NodeJS.Timeout[] = [];
@@ -71,12 +71,7 @@ export async function awaitAnswer(rt: AskRuntime, handle: { result(): Promise<As
   const waits: Promise<AskResponse>[] = [timeout];
   if (!pushed?.reliable) waits.push(readResult());
   if (pushed) {
-    const announced = pushed.outcome.then((o) =>
-      o.kind === 'answer' ? o.response : o.kind === 'failed' && isAskFailureCode(o.failure.code) ? Promise.reject(new ApiError(o.failure.code, o.failure.message)) : readResult(),
-    );
-    // A failure announced after the race was won by the result is nobody's to handle.
-    announced.catch(() => undefined);
-    waits.push(announced);
+    waits.push(pushed.outcome.then((o) => (o.kind === 'answer' ? o.response : readResult())));
     if (pushed.reliable) waits.push(after(rt.resultFallbackMs ?? RESULT_FALLBACK_MS).then(readResult));
   }
   try {

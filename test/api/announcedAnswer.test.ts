@@ -141,20 +141,32 @@ describe('an api that counts on the announcements', () => {
   beforeEach(() => llm.reset());
   afterAll(() => llm.close());
 
-  it('hears a failed ask from its announcement: the error the run ends with', async () => {
+  it('is told of a failed ask at once, and answers the error its closed run ended with', async () => {
     llm.script({ status: 400, message: 'context_length_exceeded' });
     const res = await askThere('Too long for the model');
     const { error } = await expectJson<{ error: { code: string; message: string } }>(res, 502);
     expect(error.code).toBe('ProviderError');
     expect(error.message).toContain('context_length_exceeded');
     const askId = res.headers.get(ASK_ID_HEADER)!;
-    expect(await announcementsOf(askId)).toEqual([{ kind: 'failed', failure: { code: error.code, message: error.message } }]);
+    expect(await announcementsOf(askId)).toEqual([{ kind: 'result' }]);
+  });
+
+  it('answers a failed ask only once its run is closed, so its key can be retried at once', async () => {
+    llm.script({ status: 400, message: 'refused once' }, { content: 'second time' });
+    const headers = { 'content-type': 'application/json', 'X-API-Key': p.apiKey, 'Idempotency-Key': `retried-${Date.now()}` };
+    const body = JSON.stringify({ tenantId: p.tenantId, message: 'Try me twice' });
+    const first = await fetch(`${api.baseUrl}/service/ask`, { method: 'POST', headers, body });
+    expect(first.status).toBe(502);
+    const askId = first.headers.get(ASK_ID_HEADER)!;
     const temporal = await temporalClient();
     try {
-      await expect(temporal.client.workflow.getHandle(askId).result()).rejects.toThrow();
+      // Closed by the time its caller heard of the failure: not still running its failure path.
+      expect((await temporal.client.workflow.getHandle(askId).describe()).status.name).toBe('FAILED');
     } finally {
       await temporal.close();
     }
+    const again = AskResponseSchema.parse(await expectJson(await fetch(`${api.baseUrl}/service/ask`, { method: 'POST', headers, body }), 200));
+    expect(again.answer).toBe('second time');
   });
 
   it('reads the run’s result at once for an answer too big to push, announced only as stored', async () => {
