@@ -173,8 +173,12 @@ export interface AskActivities {
   /** One signed call to the tool's endpoint; the result's text. */
   invokeTool(plan: AskPlan, input: AskWorkflowInput, name: string, args: Record<string, unknown>): Promise<string>;
   composeAnswer(plan: AskPlan, input: AskWorkflowInput, context: ContextPassage[]): Promise<GeneratedAnswer>;
-  /** Stores the answered turn; whether it was stored now (false: an earlier attempt had). */
-  saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<boolean>;
+  /**
+   * Stores the answered turn; whether it was stored now (false: an earlier attempt had).
+   * `doneId`: a streamed ask's `done` gets this id in the event log next; stored now, it is pushed
+   * under it at once (the fast path), ahead of the run's own publishing of it.
+   */
+  saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string, doneId?: number): Promise<boolean>;
   /**
    * One round of a routed ask: the plan's model answers or calls tools (knowledge search beside
    * the project's tools). `final`: it must answer now. Streamed asks get the answer as `delta`s.

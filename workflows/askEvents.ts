@@ -3,6 +3,12 @@ import { decodePayloadWire, type WorkflowStream } from '@temporalio/workflow-str
 import type { StreamEvent } from '@askflow/contract';
 import { ASK_EVENTS_TOPIC, type NumberedEvent } from '../interface/askEvents.js';
 
+/** How many events the run's log holds (its next event's offset). */
+export function logLength(stream: WorkflowStream): number {
+  const state = stream.getState();
+  return state.base_offset + state.log.length;
+}
+
 /** The ask's events from offset `from` on, numbered by their offsets in the run's event log. */
 export function eventsFrom(stream: WorkflowStream, from: number): NumberedEvent[] {
   const state = stream.getState();

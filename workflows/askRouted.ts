@@ -4,6 +4,7 @@ import { KNOWLEDGE_TOOL_NAME } from '@askflow/contract/names';
 import { answeredResponse, DEFAULT_TOOL_ROUNDS, type AskActivities, type AskPlan, type AskWorkflowInput, type RetrievedPassage, type ToolCall, type ToolRound, type TurnOutcome } from '../interface/ask.js';
 import { describeAskFailure, isProviderOutage } from '../interface/failures.js';
 import { THREAD_RECHECK_INTERVAL, threadTurnSignal } from '../interface/threadTurn.js';
+import { logLength } from './askEvents.js';
 import { closeEventLog, DATABASE_STEP, GENERATION_STEP, LOCAL_GENERATION_STEP, NO_USAGE, openEventLog, recordIntent, RETRIEVAL_STEP, TOOL_CALL_STEP, toolFailure } from './askRun.js';
 
 const { planAsk, saveTurn, askAhead, askFailed } = proxyLocalActivities<AskActivities>(DATABASE_STEP);
@@ -143,7 +144,8 @@ export async function runRoutedAsk(input: AskWorkflowInput, generation: Generati
         const passages = [...found.values()];
         recordIntent(toolsUsed.length > 0, passages);
         const response = answeredResponse(input, turn, usage, toolsUsed, passages);
-        await saveTurn(plan, input, response, workflowInfo().workflowId);
+        // A stream's `done` is next in the log: the step that stores the turn pushes it under that id.
+        await saveTurn(plan, input, response, workflowInfo().workflowId, ...(input.stream ? [logLength(stream)] : []));
         events.publish({ type: 'done', ...response });
         return response;
       }

@@ -9,6 +9,8 @@ import { turnCost } from '../../store/prices.js';
 import { insertTurn } from '../../store/turns.js';
 import { fitsNotify } from '../../store/notifications.js';
 import { answerMessage, ASK_ANSWERS_CHANNEL, readResultMessage } from '../../interface/askAnswers.js';
+import type { NumberedEvent } from '../../interface/askEvents.js';
+import { askEventsChannel } from '../../interface/askEventsChannel.js';
 import { ASKFLOW, GEN_AI } from '../../tracing/attributes.js';
 import { annotateActiveSpan } from '../../tracing/spans.js';
 
@@ -29,7 +31,7 @@ function countSpend(projectId: string, response: AskResponse, costUsd: number | 
  * turn was stored now (false: an earlier attempt of the run had stored it).
  */
 export function saveTurn(pool: Pool, tellNext: (askId: string | null) => Promise<void>, webhooks?: WebhookOutbox, announceAnswers = false) {
-  return async function saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string): Promise<boolean> {
+  return async function saveTurn(plan: AskPlan, input: AskWorkflowInput, response: AskResponse, workflowId: string, doneId?: number): Promise<boolean> {
     const costUsd = turnCost(plan.price, response.usage.promptTokens, response.usage.completionTokens);
     const { stored, next, deliveries } = await insertTurn(pool, {
       projectId: plan.projectId,
@@ -53,7 +55,7 @@ export function saveTurn(pool: Pool, tellNext: (askId: string | null) => Promise
       response,
     }, {
       leaveQueue: input.thread !== undefined,
-      ...announcement(announceAnswers && !input.stream, workflowId, response),
+      ...(input.stream ? pushedDone(announceAnswers ? doneId : undefined, workflowId, response) : announcement(announceAnswers, workflowId, response)),
       ...(webhooks ? { completed: completedDelivery(input, response, workflowId, costUsd) } : {}),
     });
     if (stored) countSpend(plan.projectId, response, costUsd);
@@ -97,6 +99,19 @@ function completedDelivery(input: AskWorkflowInput, response: AskResponse, workf
       answer: response.answer,
     },
   });
+}
+
+/**
+ * A streamed ask's `done`, pushed on its live channel under the id the log gives it next, as the
+ * generation step pushed its deltas (api/ask/eventReader.ts): readers end the stream when the turn
+ * is stored rather than when the run has published it and their poll of the log returns. Too big
+ * for NOTIFY, or without an id (a run from before, the fast path off): the log brings it.
+ */
+function pushedDone(doneId: number | undefined, askId: string, response: AskResponse): { announce?: { channel: string; payload: string } } {
+  if (doneId === undefined) return {};
+  const event: NumberedEvent = { id: doneId, event: { type: 'done', ...response } };
+  const payload = JSON.stringify([event]);
+  return fitsNotify(payload) ? { announce: { channel: askEventsChannel(askId), payload } } : {};
 }
 
 /** The answer's announcement, when wanted: the answer, or — too big for NOTIFY — that the run's result holds it. */

@@ -104,8 +104,9 @@ async function* durableEvents(temporal: Client, askId: string, afterId: number):
  * An ask's events after `afterId`, from the durable log and — when given — the worker's pushes,
  * whichever brings an id first. Ids are the log's offsets on both paths, so the stream stays one
  * sequence: each id is sent once, in order; a pushed event ahead of a gap waits for the gap to
- * fill, and the log fills every gap (a push lost or never sent only costs time). Terminal events
- * come from the workflow, so only the log ends the stream.
+ * fill, and the log fills every gap (a push lost or never sent only costs time). The one terminal
+ * event pushed is a streamed ask's `done`, by the statement that stores its turn (the answer is
+ * final then, as a JSON ask's announced answer is): it ends the stream like the log's own.
  *
  * A pushed event was recorded before it was pushed, and the log holds it, or will, under the same
  * id: its signal is on the way, or a retried attempt puts it there (activities/ask/deltaPublisher.ts).
@@ -142,6 +143,8 @@ export async function* readAskEvents(temporal: Client, askId: string, afterId: n
         ahead.delete(next);
         yield e;
         next++;
+        // A pushed `done` was pushed by the statement that stored the turn: the answer is final.
+        if (isTerminalEvent(e.event)) return;
       }
     }
   } finally {

@@ -68,8 +68,10 @@ describe('the fast path', () => {
       expect(pushedDeltas.length).toBeGreaterThan(3);
       const byId = new Map(events.map((e) => [e.id, e.event]));
       for (const e of pushed) expect(byId.get(e.id)).toEqual(e.event);
-      // The workflow's own events (phases, done) are never pushed: only the log ends a stream.
-      expect(pushed.some((e) => e.event.type === 'done' || e.event.type === 'error')).toBe(false);
+      // Of the run's end only `done` is pushed, by the statement that stores the turn,
+      // under the id the log gave it: the stream's last.
+      expect(pushed.filter((e) => e.event.type === 'done').map((e) => e.id)).toEqual([events.at(-1)!.id]);
+      expect(pushed.some((e) => e.event.type === 'error')).toBe(false);
     } finally {
       await listener.end();
     }
