@@ -15,7 +15,12 @@ export type Fault =
   /** Forward, but cut the connection once the response body contains `after`. */
   | { kind: 'cut'; after: string }
   /** Forward, but say nothing back (the client can only time out). */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /**
+   * Forward until the response body holds `after` and the blank line that ends its SSE event,
+   * then forward nothing more and keep the connection open: only the client can end it.
+   */
+  | { kind: 'hold'; after: string };
 
 export interface ProxiedRequest {
   method: string;
@@ -120,6 +125,18 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
             res.write(chunk, () => res.socket?.destroy());
           });
           up.on('end', () => res.end());
+          return;
+        }
+        if (fault.kind === 'hold') {
+          let seen = '';
+          let holding = false;
+          up.on('data', (chunk: Buffer) => {
+            if (holding) return;
+            seen += chunk.toString('utf8');
+            res.write(chunk);
+            const at = seen.indexOf(fault.after);
+            holding = at !== -1 && seen.indexOf('\n\n', at) !== -1;
+          });
           return;
         }
         up.pipe(res);

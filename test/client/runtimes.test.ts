@@ -262,6 +262,9 @@ describe('the packed client on every runtime', () => {
   it.each(matrix)('%s: asks, streams, retries, times out, types its errors and checks signatures against the real api', async (key, runner, want) => {
     proxy.injectFor(`${key}-retry`, { kind: 'status', status: 503, code: 'Unavailable' });
     proxy.injectFor(`${key}-hang`, { kind: 'hang' });
+    // The stream stops after its first event and stays open, so only the client's `break` can
+    // close it (a fast local answer could otherwise end before the hang-up reaches the proxy).
+    proxy.injectFor(`${key}-break`, { kind: 'hold', after: 'event: thinking' });
     expect(await runner(key)).toEqual(want);
 
     // The retry: the 503, then the same ask (same Idempotency-Key) answered by the api.
