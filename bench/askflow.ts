@@ -43,6 +43,11 @@ function post(p: BenchProject, path: string, message: string): Promise<Response>
   });
 }
 
+/** A scripted model answer of `n` tokens (`token0 `, `token1 `, …). */
+export function tokens(n: number): string[] {
+  return Array.from({ length: n }, (_, i) => `token${i} `);
+}
+
 /** One JSON ask, its body read; throws unless it answered 200. */
 export async function askJson(p: BenchProject, message: string): Promise<Response> {
   const res = await post(p, '/service/ask', message);

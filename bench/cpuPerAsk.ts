@@ -10,7 +10,7 @@
 import { startChatCompletionsServer } from '../test/fakes/chatCompletionsServer.js';
 import { startTestStack } from '../infra/testStack.js';
 import { createPool, type Pool } from '../store/pool.js';
-import { askJson, askStreamed, benchProject, type BenchProject } from './askflow.js';
+import { askJson, askStreamed, benchProject, tokens, type BenchProject } from './askflow.js';
 import { load } from './sideBySide/load.js';
 import { cpuMsTree, printTable } from './stats.js';
 
@@ -24,7 +24,7 @@ const llm = await startChatCompletionsServer();
 const askOnce = (project: BenchProject, message: string) => {
   if (!STREAMED) return askJson(project, message).then(() => undefined);
   // Every request is scripted alike, so which ask takes which script does not matter.
-  if (TOKENS) llm.script({ chunks: Array.from({ length: TOKENS }, (_, i) => `token${i} `), tokenIntervalMs: TOKEN_MS });
+  if (TOKENS) llm.script({ chunks: tokens(TOKENS), tokenIntervalMs: TOKEN_MS });
   return askStreamed(project, message).then(() => undefined);
 };
 

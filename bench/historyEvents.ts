@@ -8,7 +8,7 @@ import { Client, Connection } from '@temporalio/client';
 import { startChatCompletionsServer } from '../test/fakes/chatCompletionsServer.js';
 import { startTestStack } from '../infra/testStack.js';
 import { createPool } from '../store/pool.js';
-import { askJson, askStreamed, benchProject } from './askflow.js';
+import { askJson, askStreamed, benchProject, tokens } from './askflow.js';
 import { printTable } from './stats.js';
 
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 50);
@@ -37,7 +37,7 @@ try {
   };
   await askJson(project, 'How are JSON asks recorded?');
   const json = await latestRunEvents();
-  llm.script({ chunks: Array.from({ length: TOKENS }, (_, i) => `token${i} `), tokenIntervalMs: TOKEN_MS });
+  llm.script({ chunks: tokens(TOKENS), tokenIntervalMs: TOKEN_MS });
   await askStreamed(project, 'How are streamed asks recorded?');
   const streamed = await latestRunEvents();
   const kinds = [...new Set([...json.keys(), ...streamed.keys()])].sort((a, b) => (a === 'all' ? 1 : b === 'all' ? -1 : a.localeCompare(b)));

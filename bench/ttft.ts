@@ -10,13 +10,13 @@ import OpenAI from 'openai';
 import { startChatCompletionsServer } from '../test/fakes/chatCompletionsServer.js';
 import { createPool } from '../store/pool.js';
 import { startTestStack } from '../infra/testStack.js';
-import { askStreamed, benchProject, type BenchProject } from './askflow.js';
+import { askStreamed, benchProject, tokens, type BenchProject } from './askflow.js';
 import { printTable, summarize } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const FIRST_TOKEN_MS = 200;
-const CHUNKS = Array.from({ length: Number(process.env.BENCH_TOKENS ?? 20) }, (_, i) => `token${i} `);
+const CHUNKS = tokens(Number(process.env.BENCH_TOKENS ?? 20));
 const TOKEN_MS = Number(process.env.BENCH_TOKEN_MS ?? 10);
 
 const llm = await startChatCompletionsServer();

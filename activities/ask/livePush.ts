@@ -30,6 +30,11 @@ function payloads(events: string[]): string[] {
   return out;
 }
 
+/** The NOTIFY payloads that push `events` on their ask's channel (api/ask/eventReader.ts reads them); none for an event too big alone. */
+export function pushPayloads(events: NumberedEvent[]): string[] {
+  return payloads(jsonOf(events));
+}
+
 /** Where a generation attempt pushes its ask's events, straight to the api replica streaming it. */
 export interface LiveSink {
   /**
@@ -64,7 +69,7 @@ export function livePush({ pool, liveEvents = true }: { pool: Pool; liveEvents?:
       await recordAndNotify(pool, askId, channel, `[${json.join(',')}]`, payloads(json)).catch(() => void (broken = true));
     },
     push(events) {
-      for (const payload of payloads(jsonOf(events))) notify(pool, channel, payload).catch(() => undefined);
+      for (const payload of pushPayloads(events)) notify(pool, channel, payload).catch(() => undefined);
     },
     recorded: (from) => pushedFrom<NumberedEvent['event']>(pool, askId, from),
     forget(below) {

@@ -9,8 +9,8 @@ import { turnCost } from '../../store/prices.js';
 import { insertTurn } from '../../store/turns.js';
 import { fitsNotify } from '../../store/notifications.js';
 import { answerMessage, ASK_ANSWERS_CHANNEL, readResultMessage } from '../../interface/askAnswers.js';
-import type { NumberedEvent } from '../../interface/askEvents.js';
 import { askEventsChannel } from '../../interface/askEventsChannel.js';
+import { pushPayloads } from './livePush.js';
 import { ASKFLOW, GEN_AI } from '../../tracing/attributes.js';
 import { annotateActiveSpan } from '../../tracing/spans.js';
 
@@ -109,9 +109,8 @@ function completedDelivery(input: AskWorkflowInput, response: AskResponse, workf
  */
 function pushedDone(doneId: number | undefined, askId: string, response: AskResponse): { announce?: { channel: string; payload: string } } {
   if (doneId === undefined) return {};
-  const event: NumberedEvent = { id: doneId, event: { type: 'done', ...response } };
-  const payload = JSON.stringify([event]);
-  return fitsNotify(payload) ? { announce: { channel: askEventsChannel(askId), payload } } : {};
+  const [payload] = pushPayloads([{ id: doneId, event: { type: 'done', ...response } }]);
+  return payload ? { announce: { channel: askEventsChannel(askId), payload } } : {};
 }
 
 /** The answer's announcement, when wanted: the answer, or — too big for NOTIFY — that the run's result holds it. */

@@ -11,8 +11,8 @@ export interface AskRuntime {
   temporal: Client;
   taskQueue: string;
   askTimeoutMs: number;
-  /** How long an announced ask waits for its announcement before reading the run's result too (default 3 s). */
-  resultFallbackMs?: number;
+  /** How long an announced ask waits for its announcement before reading the run's result too (`ASK_RESULT_FALLBACK_MS`). */
+  resultFallbackMs: number;
 }
 
 /**
@@ -40,13 +40,6 @@ export async function startOrJoinAsk(rt: AskRuntime, workflowId: string, input: 
 }
 
 /**
- * How long a caller whose run announces its end (below) waits for that before it reads the run's
- * result anyway: a worker of an earlier version announces no failure, and a failure path that
- * could not reach PostgreSQL announces nothing. An answer usually comes in tens of milliseconds.
- */
-const RESULT_FALLBACK_MS = 3_000;
-
-/**
  * Waits for the run's answer, up to the api's ask timeout. With an announcement to count on
  * (`pushed.reliable`), the worker's announcement answers — the same answer the run ends with —
  * and Temporal is asked for the run's result only when the announcement says so (the ask failed,
@@ -72,7 +65,7 @@ export async function awaitAnswer(rt: AskRuntime, handle: { result(): Promise<As
   if (!pushed?.reliable) waits.push(readResult());
   if (pushed) {
     waits.push(pushed.outcome.then((o) => (o.kind === 'answer' ? o.response : readResult())));
-    if (pushed.reliable) waits.push(after(rt.resultFallbackMs ?? RESULT_FALLBACK_MS).then(readResult));
+    if (pushed.reliable) waits.push(after(rt.resultFallbackMs).then(readResult));
   }
   try {
     return await Promise.race(waits);

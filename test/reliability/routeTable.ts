@@ -15,7 +15,7 @@ export function appRoutes(): Route[] {
   const inert = {} as never;
   const app = createApp({
     pool: inert, log: inert, temporal: inert, temporalConnection: inert, vectorIndex: inert, throttles: inert, rateLimits: inert, workers: inert,
-    trustProxy: true, taskQueue: 'fuzz', askTimeoutMs: 1, sseKeepAliveMs: 1, masterKey: Buffer.alloc(32), temporalUiUrl: null, temporalNamespace: 'default', consoleDistDir: '/nonexistent',
+    trustProxy: true, taskQueue: 'fuzz', askTimeoutMs: 1, resultFallbackMs: 1, sseKeepAliveMs: 1, masterKey: Buffer.alloc(32), temporalUiUrl: null, temporalNamespace: 'default', consoleDistDir: '/nonexistent',
   } satisfies AppDeps);
   const routes: Route[] = [{ method: 'GET', path: '/' }, { method: 'GET', path: '/console/' }, { method: 'GET', path: '/console/assets/:file' }];
   for (const mw of app.middleware as ((...a: unknown[]) => unknown)[]) {
