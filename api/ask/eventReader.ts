@@ -101,6 +101,22 @@ async function* durableEvents(temporal: Client, askId: string, afterId: number):
 }
 
 /**
+ * How long the log is left unread while the pushes carry a stream and nothing arrives. Events
+ * the workflow records itself (a tool round's, a cancelled run's `error`) are never pushed; after
+ * this long without a push the log is read again, and a push that skips ids has it read at once.
+ */
+const LOG_QUIET_MS = 250;
+
+const QUIET = Symbol('quiet');
+
+/** A timer that can be cancelled, so a loop waiting on it and on arrivals leaves none behind. */
+function quietTimer(ms: number): { fired: Promise<typeof QUIET>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const fired = new Promise<typeof QUIET>((resolve) => (timer = setTimeout(() => resolve(QUIET), ms)));
+  return { fired, cancel: () => clearTimeout(timer) };
+}
+
+/**
  * An ask's events after `afterId`, from the durable log and — when given — the worker's pushes,
  * whichever brings an id first. Ids are the log's offsets on both paths, so the stream stays one
  * sequence: each id is sent once, in order; a pushed event ahead of a gap waits for the gap to
@@ -112,29 +128,46 @@ async function* durableEvents(temporal: Client, askId: string, afterId: number):
  * id: its signal is on the way, or a retried attempt puts it there (activities/ask/deltaPublisher.ts).
  * So the log brings the same events under the same ids — except one race: a run cancelled while
  * deltas were on their way records `error` before them; that end is sent after them.
- * `live` stays its caller's to close.
+ *
+ * While the pushes carry the stream (the last event sent was pushed, none waits on a gap), the
+ * log is not polled: each poll is an update on the run (a workflow task), answered only when the
+ * log's next batch lands with events already sent. It is read again on a gap, after LOG_QUIET_MS
+ * without a push (then until a push carries the stream again), and whenever it was the one that
+ * brought the last event. `live` stays its caller's to close.
  */
 export async function* readAskEvents(temporal: Client, askId: string, afterId: number, live?: LiveSubscription): AsyncGenerator<NumberedEvent> {
   if (!live) return yield* durableEvents(temporal, askId, afterId);
   const durable = durableEvents(temporal, askId, afterId);
   let next = afterId + 1;
   const ahead = new Map<number, NumberedEvent>();
-  let fromLog = durable.next();
+  let fromLog: Promise<IteratorResult<NumberedEvent>> | null = durable.next();
+  /** The last event sent came by a push. */
+  let pushedLast = false;
+  /** Reading the log after a quiet spell, until a push carries the stream again. */
+  let catchingUp = false;
   try {
     for (;;) {
-      const logged = await Promise.race([fromLog, live.arrival().then(() => null)]);
-      if (logged) {
-        if (logged.done) return;
+      const quiet = fromLog ? null : quietTimer(LOG_QUIET_MS);
+      const woke = await Promise.race([fromLog ?? quiet!.fired, live.arrival().then(() => null)]);
+      quiet?.cancel();
+      if (woke === QUIET) {
+        catchingUp = true;
         fromLog = durable.next();
-        if (logged.value.id >= next) {
-          ahead.delete(logged.value.id);
-          yield logged.value;
-          next = logged.value.id + 1;
-          if (isTerminalEvent(logged.value.event)) return;
-        } else if (isTerminalEvent(logged.value.event)) {
+        continue;
+      }
+      if (woke) {
+        fromLog = null;
+        if (woke.done) return;
+        if (woke.value.id >= next) {
+          ahead.delete(woke.value.id);
+          yield woke.value;
+          next = woke.value.id + 1;
+          pushedLast = false;
+          if (isTerminalEvent(woke.value.event)) return;
+        } else if (isTerminalEvent(woke.value.event)) {
           // The run ended (cancelled, failed) while its answer was still being pushed, and the
           // log numbered the end among ids already sent: the end still comes, after them.
-          yield { id: next, event: logged.value.event };
+          yield { id: next, event: woke.value.event };
           return;
         }
       }
@@ -143,13 +176,16 @@ export async function* readAskEvents(temporal: Client, askId: string, afterId: n
         ahead.delete(next);
         yield e;
         next++;
+        pushedLast = true;
+        catchingUp = false;
         // A pushed `done` was pushed by the statement that stored the turn: the answer is final.
         if (isTerminalEvent(e.event)) return;
       }
+      if (!fromLog && (!pushedLast || ahead.size > 0 || catchingUp)) fromLog = durable.next();
     }
   } finally {
     // Ends the log reader once its parked poll returns; nothing waits for that.
-    fromLog.catch(() => undefined);
+    fromLog?.catch(() => undefined);
     durable.return(undefined).catch(() => undefined);
   }
 }
