@@ -10,6 +10,7 @@ import type { WebhookOutbox } from '../../interface/webhookOutbox.js';
 import { responseOfRun } from '../../store/turns.js';
 import { notify } from '../../store/notifications.js';
 import { ASK_ANSWERS_CHANNEL, readResultMessage } from '../../interface/askAnswers.js';
+import { askEventsChannel, READ_THE_LOG } from '../../interface/askEventsChannel.js';
 import { askFailed } from './askFailed.js';
 import { composeAnswer } from './composeAnswer.js';
 import { invokeTool } from './invokeTool.js';
@@ -86,6 +87,7 @@ export function askActivities(deps: AskDeps) {
       leaveThread: thread.leave,
       webhooks: deps.webhooks,
       announceFailure: deps.liveEvents !== false ? (askId) => notify(deps.pool, ASK_ANSWERS_CHANNEL, readResultMessage(askId)) : undefined,
+      announceStreamEnd: deps.liveEvents !== false ? (askId) => notify(deps.pool, askEventsChannel(askId), READ_THE_LOG) : undefined,
     }),
   } satisfies AskActivities;
 }

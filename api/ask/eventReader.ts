@@ -102,8 +102,8 @@ async function* durableEvents(temporal: Client, askId: string, afterId: number):
 
 /**
  * How long the log is left unread while the pushes carry a stream and nothing arrives. Events
- * the workflow records itself (a tool round's, a cancelled run's `error`) are never pushed; after
- * this long without a push the log is read again, and a push that skips ids has it read at once.
+ * the workflow records itself (a tool round's phases) are never pushed; after this long without a
+ * push the log is read again, and a push that skips ids has it read at once.
  */
 const LOG_QUIET_MS = 250;
 
@@ -131,9 +131,10 @@ function quietTimer(ms: number): { fired: Promise<typeof QUIET>; cancel(): void 
  *
  * While the pushes carry the stream (the last event sent was pushed, none waits on a gap), the
  * log is not polled: each poll is an update on the run (a workflow task), answered only when the
- * log's next batch lands with events already sent. It is read again on a gap, after LOG_QUIET_MS
- * without a push (then until a push carries the stream again), and whenever it was the one that
- * brought the last event. `live` stays its caller's to close.
+ * log's next batch lands with events already sent. It is read again on a gap, when the worker
+ * says a failed or cancelled run's `error` is coming (READ_THE_LOG), after LOG_QUIET_MS without
+ * a push (then until a push carries the stream again), and whenever it was the one that brought
+ * the last event. `live` stays its caller's to close.
  */
 export async function* readAskEvents(temporal: Client, askId: string, afterId: number, live?: LiveSubscription): AsyncGenerator<NumberedEvent> {
   if (!live) return yield* durableEvents(temporal, askId, afterId);
@@ -181,6 +182,8 @@ export async function* readAskEvents(temporal: Client, askId: string, afterId: n
         // A pushed `done` was pushed by the statement that stored the turn: the answer is final.
         if (isTerminalEvent(e.event)) return;
       }
+      // The run failed or was cancelled: its `error` is in the log, or about to be.
+      if (live.logNews()) catchingUp = true;
       if (!fromLog && (!pushedLast || ahead.size > 0 || catchingUp)) fromLog = durable.next();
     }
   } finally {

@@ -11,19 +11,24 @@ export interface LiveSubscription {
   take(): NumberedEvent[];
   /** Resolves when something new can be taken. */
   arrival(): Promise<void>;
+  /** Whether the worker has said, since the last call, that the log holds an event no push brings (READ_THE_LOG). */
+  logNews(): boolean;
   close(): void;
 }
 
 /** Starts listening for an ask's pushed events; resolves once the listener is in place. */
 export async function subscribeLive(listener: ChannelListener, askId: string): Promise<LiveSubscription> {
   let buffered: NumberedEvent[] = [];
+  let news = false;
   let wake: (() => void) | null = null;
   let pending: Promise<void> | null = null;
   // Each notification is a batch of events (activities/ask/livePush.ts).
   const unlisten = await listener.listen(askEventsChannel(askId), (payload) => {
     if (buffered.length >= MAX_BUFFERED) return;
     try {
-      buffered.push(...(JSON.parse(payload) as NumberedEvent[]));
+      const events = JSON.parse(payload) as NumberedEvent[];
+      if (events.length) buffered.push(...events);
+      else news = true; // READ_THE_LOG
     } catch {
       return; // not ours to understand: the log has the events
     }
@@ -36,7 +41,7 @@ export async function subscribeLive(listener: ChannelListener, askId: string): P
       return taken;
     },
     arrival() {
-      if (buffered.length) return Promise.resolve();
+      if (buffered.length || news) return Promise.resolve();
       pending ??= new Promise<void>((resolve) => {
         wake = () => {
           wake = null;
@@ -45,6 +50,11 @@ export async function subscribeLive(listener: ChannelListener, askId: string): P
         };
       });
       return pending;
+    },
+    logNews() {
+      const was = news;
+      news = false;
+      return was;
     },
     close: unlisten,
   };

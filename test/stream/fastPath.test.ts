@@ -77,6 +77,31 @@ describe('the fast path', () => {
     }
   });
 
+  it('ends a stream whose done is too big to push with the done of the log', async () => {
+    // 40 × 250 characters: each delta fits a NOTIFY, the done that repeats the whole answer does not.
+    const chunks = Array.from({ length: 40 }, (_, i) => `${String(i).padStart(3, '0')}${'x'.repeat(246)} `);
+    llm.script({ chunks, tokenIntervalMs: 10 });
+    const listener = new pg.Client({ connectionString: stackInfo().databaseUrl });
+    await listener.connect();
+    const pushed: NumberedEvent[] = [];
+    listener.on('notification', (m) => pushed.push(...(JSON.parse(m.payload!) as NumberedEvent[])));
+    try {
+      const s = await openStream('/service/ask/stream', { body: body('a long one', 'fast-path-long'), headers: headers() });
+      await listener.query(`LISTEN ${askEventsChannel(s.response.headers.get(ASK_ID_HEADER)!)}`);
+      const events = await collect(s);
+      const done = events.at(-1)!;
+      expect(done.type).toBe('done');
+      expect(rebuiltAnswer(events)).toBe(chunks.join(''));
+      expect((done.event as { answer?: string }).answer).toBe(chunks.join(''));
+      // The deltas came pushed; the end came only from the log, which the api read again once
+      // the pushes stopped.
+      expect(pushed.filter((e) => e.event.type === 'delta').length).toBeGreaterThan(3);
+      expect(pushed.some((e) => e.event.type === 'done')).toBe(false);
+    } finally {
+      await listener.end();
+    }
+  });
+
   it('is only a shortcut: with it off (LIVE_EVENTS=off) the log alone brings the same stream', async () => {
     const api = await startReplica('api', { LIVE_EVENTS: 'off' });
     replicas.push(api);
