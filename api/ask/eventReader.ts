@@ -142,17 +142,18 @@ export async function* readAskEvents(temporal: Client, askId: string, afterId: n
   let next = afterId + 1;
   const ahead = new Map<number, NumberedEvent>();
   let fromLog: Promise<IteratorResult<NumberedEvent>> | null = durable.next();
-  /** The last event sent came by a push. */
-  let pushedLast = false;
-  /** Reading the log after a quiet spell, until a push carries the stream again. */
-  let catchingUp = false;
+  /**
+   * The pushes carry the stream: the last event sent was pushed. Not so once the log brings an
+   * event, after a quiet spell, or when the worker says the run's `error` is coming.
+   */
+  let pushesCarry = false;
   try {
     for (;;) {
       const quiet = fromLog ? null : quietTimer(LOG_QUIET_MS);
       const woke = await Promise.race([fromLog ?? quiet!.fired, live.arrival().then(() => null)]);
       quiet?.cancel();
       if (woke === QUIET) {
-        catchingUp = true;
+        pushesCarry = false;
         fromLog = durable.next();
         continue;
       }
@@ -163,7 +164,7 @@ export async function* readAskEvents(temporal: Client, askId: string, afterId: n
           ahead.delete(woke.value.id);
           yield woke.value;
           next = woke.value.id + 1;
-          pushedLast = false;
+          pushesCarry = false;
           if (isTerminalEvent(woke.value.event)) return;
         } else if (isTerminalEvent(woke.value.event)) {
           // The run ended (cancelled, failed) while its answer was still being pushed, and the
@@ -177,14 +178,13 @@ export async function* readAskEvents(temporal: Client, askId: string, afterId: n
         ahead.delete(next);
         yield e;
         next++;
-        pushedLast = true;
-        catchingUp = false;
+        pushesCarry = true;
         // A pushed `done` was pushed by the statement that stored the turn: the answer is final.
         if (isTerminalEvent(e.event)) return;
       }
       // The run failed or was cancelled: its `error` is in the log, or about to be.
-      if (live.logNews()) catchingUp = true;
-      if (!fromLog && (!pushedLast || ahead.size > 0 || catchingUp)) fromLog = durable.next();
+      if (live.logNews()) pushesCarry = false;
+      if (!fromLog && (!pushesCarry || ahead.size > 0)) fromLog = durable.next();
     }
   } finally {
     // Ends the log reader once its parked poll returns; nothing waits for that.

@@ -45,18 +45,23 @@ async function storedAnswer(externalThreadId: string): Promise<string | undefine
   return undefined;
 }
 
+/** Listens as the api does, on a connection of our own: `pushed` gathers what the worker pushes on an ask's channel once `listen` has run. */
+async function pushWatcher(): Promise<{ pushed: NumberedEvent[]; listen(askId: string): Promise<unknown>; end(): Promise<void> }> {
+  const listener = new pg.Client({ connectionString: stackInfo().databaseUrl });
+  await listener.connect();
+  const pushed: NumberedEvent[] = [];
+  listener.on('notification', (m) => pushed.push(...(JSON.parse(m.payload!) as NumberedEvent[])));
+  return { pushed, listen: (askId) => listener.query(`LISTEN ${askEventsChannel(askId)}`), end: () => listener.end() };
+}
+
 describe('the fast path', () => {
   it('pushes each generated event under the id the durable log gives it', async () => {
     llm.script({ chunks: Array.from({ length: 12 }, (_, i) => `p${i} `), tokenIntervalMs: 30 });
-    // Listen as the api does, on a connection of our own.
-    const listener = new pg.Client({ connectionString: stackInfo().databaseUrl });
-    await listener.connect();
-    const pushed: NumberedEvent[] = [];
-    listener.on('notification', (m) => pushed.push(...(JSON.parse(m.payload!) as NumberedEvent[])));
+    const watcher = await pushWatcher();
+    const { pushed } = watcher;
     try {
       const s = await openStream('/service/ask/stream', { body: body('push it', 'fast-path'), headers: headers() });
-      const askId = s.response.headers.get(ASK_ID_HEADER)!;
-      await listener.query(`LISTEN ${askEventsChannel(askId)}`);
+      await watcher.listen(s.response.headers.get(ASK_ID_HEADER)!);
       const events = await collect(s);
       expect(events.at(-1)!.type).toBe('done');
       const answer = rebuiltAnswer(events);
@@ -73,7 +78,7 @@ describe('the fast path', () => {
       expect(pushed.filter((e) => e.event.type === 'done').map((e) => e.id)).toEqual([events.at(-1)!.id]);
       expect(pushed.some((e) => e.event.type === 'error')).toBe(false);
     } finally {
-      await listener.end();
+      await watcher.end();
     }
   });
 
@@ -81,13 +86,11 @@ describe('the fast path', () => {
     // 40 × 250 characters: each delta fits a NOTIFY, the done that repeats the whole answer does not.
     const chunks = Array.from({ length: 40 }, (_, i) => `${String(i).padStart(3, '0')}${'x'.repeat(246)} `);
     llm.script({ chunks, tokenIntervalMs: 10 });
-    const listener = new pg.Client({ connectionString: stackInfo().databaseUrl });
-    await listener.connect();
-    const pushed: NumberedEvent[] = [];
-    listener.on('notification', (m) => pushed.push(...(JSON.parse(m.payload!) as NumberedEvent[])));
+    const watcher = await pushWatcher();
+    const { pushed } = watcher;
     try {
       const s = await openStream('/service/ask/stream', { body: body('a long one', 'fast-path-long'), headers: headers() });
-      await listener.query(`LISTEN ${askEventsChannel(s.response.headers.get(ASK_ID_HEADER)!)}`);
+      await watcher.listen(s.response.headers.get(ASK_ID_HEADER)!);
       const events = await collect(s);
       const done = events.at(-1)!;
       expect(done.type).toBe('done');
@@ -98,7 +101,7 @@ describe('the fast path', () => {
       expect(pushed.filter((e) => e.event.type === 'delta').length).toBeGreaterThan(3);
       expect(pushed.some((e) => e.event.type === 'done')).toBe(false);
     } finally {
-      await listener.end();
+      await watcher.end();
     }
   });
 
