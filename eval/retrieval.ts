@@ -45,7 +45,7 @@ try {
   for (const page of corpus.pages) {
     const html = Buffer.from(readPage(corpus, page));
     const doc = await createDocument(pool, { projectId: project.id, name: `${page}.html`, kind: 'html', sourceUrl: null, content: html, contentHash: null });
-    const parts = chunkDocument(await parseDocument('html', html, `${page}.html`), { chunkTokens: 300, overlapTokens: 40 });
+    const parts = chunkDocument(await parseDocument('html', html, `${page}.html`), { chunkTokens: Number(process.env.EVAL_CHUNK_TOKENS ?? 300), overlapTokens: Number(process.env.EVAL_OVERLAP_TOKENS ?? 40) });
     const ids = await replaceChunks(pool, project.id, doc.id, parts);
     const vectors = await embedder.embed(parts.map(chunkSearchText));
     await index.upsert(project.id, ids.map((chunkId, i) => ({ chunkId, documentId: doc.id, vector: vectors[i]! })));

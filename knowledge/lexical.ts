@@ -28,22 +28,34 @@ export const CANDIDATE_BUDGET = 1_500;
  * rarest first, as many as fit the budget — chunks holding any of them. When even the rarest
  * is in more chunks than the budget, chunks holding all of the rarest few instead, as many as
  * it takes to expect no more than the budget (assuming the stems occur independently). Chunks
- * left out hold only common words of the question, which weigh least.
+ * left out hold only common words of the question, which weigh least. Stems that came with a
+ * lower weight than the question's own (a thesaurus's other words) only fill what budget the
+ * question's stems leave: they must not crowd out the chunks that hold the question's words.
  */
-export function candidateStems(stems: { lexeme: string; df: number }[], chunks: number, commonShare: number): { stems: string[]; all: boolean } {
+export function candidateStems(stems: { lexeme: string; df: number; weight?: number }[], chunks: number, commonShare: number): { stems: string[]; all: boolean } {
+  const top = Math.max(...stems.map((s) => s.weight ?? 1));
   const byRarity = [...stems].sort((a, b) => a.df - b.df || (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0));
-  const rare = byRarity.filter((s) => s.df <= commonShare * chunks);
+  const own = byRarity.filter((s) => (s.weight ?? 1) === top);
+  const rare = own.filter((s) => s.df <= commonShare * chunks);
   const any: string[] = [];
   let total = 0;
-  for (const s of rare.length ? rare : byRarity) {
+  for (const s of rare.length ? rare : own) {
     if (any.length && total + s.df > CANDIDATE_BUDGET) break;
     any.push(s.lexeme);
     total += s.df;
   }
-  if (total <= CANDIDATE_BUDGET || byRarity.length < 2) return { stems: any, all: false };
-  const all = [byRarity[0]!.lexeme];
-  let expected = byRarity[0]!.df;
-  for (const s of byRarity.slice(1)) {
+  if (total <= CANDIDATE_BUDGET || own.length < 2) {
+    for (const s of byRarity) {
+      if ((s.weight ?? 1) === top || s.df > commonShare * chunks) continue;
+      if (total + s.df > CANDIDATE_BUDGET) break;
+      any.push(s.lexeme);
+      total += s.df;
+    }
+    return { stems: any, all: false };
+  }
+  const all = [own[0]!.lexeme];
+  let expected = own[0]!.df;
+  for (const s of own.slice(1)) {
     if (expected <= CANDIDATE_BUDGET) break;
     all.push(s.lexeme);
     expected *= s.df / chunks;

@@ -26,3 +26,19 @@ describe('candidateStems', () => {
     expect(candidateStems([stem('b', 5), stem('a', 5)], 100, 0.25)).toEqual(candidateStems([stem('a', 5), stem('b', 5)], 100, 0.25));
   });
 });
+
+describe("candidateStems with a thesaurus's lower-weighted words", () => {
+  const weighted = (lexeme: string, df: number, weight: number) => ({ lexeme, df, weight });
+
+  it("lets them pick candidates only within the budget the question's own stems leave", () => {
+    const picked = candidateStems([weighted('erase', 10, 0.2), weighted('tabl', CANDIDATE_BUDGET - 100, 1), weighted('drop', 200, 0.2), weighted('delet', 50, 0.2)], 100_000, 0.25);
+    // The question's stem first although rarer synonyms exist; then the rarest synonyms that still fit.
+    expect(picked).toEqual({ stems: ['tabl', 'erase', 'delet'], all: false });
+  });
+
+  it('never lets them choose when the question alone fills the budget', () => {
+    const picked = candidateStems([weighted('x', 20_000, 1), weighted('y', 10_000, 1), weighted('rare', 5, 0.2)], 100_000, 0.25);
+    expect(picked.all).toBe(true);
+    expect(picked.stems).not.toContain('rare');
+  });
+});
