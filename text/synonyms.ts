@@ -4,6 +4,8 @@
 // "folder" for "directory"). WordNet's senses were too broad for this ("get" → "have"); these
 // groups are narrow on purpose.
 
+import { stem } from './stem.js';
+
 // prettier-ignore
 const GROUPS: readonly string[] = [
   'delete remove drop erase discard purge wipe eliminate',
@@ -23,7 +25,7 @@ const GROUPS: readonly string[] = [
   'slow slower sluggish',
   'size length big large huge',
   'small tiny little short',
-  'setting option parameter configuration config preference',
+  'setting option parameter configuration configure config preference',
   'permission privilege access right authorization',
   'allow permit enable grant let',
   'forbid deny prevent block disallow disable refuse reject',
@@ -95,13 +97,9 @@ const GROUPS: readonly string[] = [
   'day daily',
 ];
 
-/** A light suffix-stripping key so "deleting", "deleted", "deletes" and "delete" meet. */
+/** Where a word's inflections meet: its stem, less a final e, so "delete", "deleted" and "deletes" are one. */
 function key(word: string): string {
-  const w = word.toLowerCase();
-  for (const suffix of ['ations', 'ation', 'ings', 'ing', 'ies', 'ied', 'ed', 'es', 'ion', 'ions', 'ly', 's', 'e']) {
-    if (w.length - suffix.length >= 3 && w.endsWith(suffix)) return suffix === 'ies' || suffix === 'ied' ? `${w.slice(0, -suffix.length)}y` : w.slice(0, -suffix.length);
-  }
-  return w;
+  return stem(word).replace(/(?<=...)e$/, '');
 }
 
 const BY_KEY = new Map<string, string[]>();

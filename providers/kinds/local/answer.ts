@@ -4,7 +4,7 @@
 import type { ContextPassage } from '../../types.js';
 import { terms } from '../../../text/terms.js';
 import { contentTerms } from './coverage.js';
-import { stem } from './toolVocabulary.js';
+import { stem } from '../../../text/stem.js';
 
 /** One sentence of a passage, with the term it defines when it sits under one. */
 interface Unit {

@@ -3,18 +3,7 @@
 // its name or description, so the families extend the owner's own words; they do not invent
 // tools. Families are of everyday assistant domains, kept small and unambiguous on purpose.
 
-/** Crude English suffix stripping, enough to meet "shipped", "ships" and "shipping" at "ship". */
-export function stem(word: string): string {
-  let w = word.toLowerCase();
-  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
-  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('es') && /(?:ss|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  // shipp → ship, plann → plan (but not "all", "fill": those double by nature).
-  if (w.length > 3 && w.at(-1) === w.at(-2) && !/[aeiouylsz]/.test(w.at(-1)!)) w = w.slice(0, -1);
-  return w;
-}
+import { stem } from '../../../text/stem.js';
 
 /** Related words of one domain: any of them in a tool's text brings in all of them. */
 const FAMILIES: readonly (readonly string[])[] = [

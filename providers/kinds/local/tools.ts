@@ -4,7 +4,8 @@
 import { TOOL_NAME_STOPWORDS } from '../../../text/stopwords.js';
 import { isStopword, terms } from '../../../text/terms.js';
 import type { ToolChoice, ToolSpec } from '../../types.js';
-import { expandStems, messageStems, stem } from './toolVocabulary.js';
+import { expandStems, messageStems } from './toolVocabulary.js';
+import { stem } from '../../../text/stem.js';
 
 type JsonObject = Record<string, unknown>;
 
