@@ -87,6 +87,16 @@ describe('the offline model answers', () => {
     expect(text).toBe('-x: When recording the commit, append a line that says "(cherry picked from commit …)" to the original commit message. (git-cherry-pick.html)');
   });
 
+  it("quotes the sentence that says the manual's word for the question's everyday one", async () => {
+    const page: ContextPassage = {
+      source: 'tables.html#2',
+      text: 'Each table has a name. A table holds rows. A table may have an index. DROP TABLE removes a table and its rows from the database.',
+    };
+    // Every sentence shares "table"; only the last says "removes" (the thesaurus's word for "erase"), and it comes last.
+    const { text } = await local.generate(chatRequest({ message: 'How do I erase a table?', context: [page] }));
+    expect(text).toContain('DROP TABLE removes a table and its rows from the database.');
+  });
+
   it('quotes the sentence naming a keyword the question writes in capitals, or a shell command it names', async () => {
     const pages: ContextPassage[] = [
       { source: 'pragma.html#3', text: 'The difference between this pragma and cache_size is that the value set here persists across connections.' },
