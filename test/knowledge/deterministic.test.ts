@@ -1,13 +1,10 @@
-import { chunkDocument, chunkSearchText } from '../../knowledge/chunk.js';
-import { parseDocument } from '../../knowledge/parse.js';
 import { retrieve, type RetrievalMode } from '../../knowledge/retrieve.js';
 import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
 import { LocalLexicalEmbedder } from '../../providers/kinds/local/embeddings.js';
-import { replaceChunks } from '../../store/chunks.js';
-import { createDocument } from '../../store/documents.js';
 import { createProject } from '../../store/projects.js';
 import { closeDb, db } from '../stack/context.js';
 import { CORPUS, QUESTIONS } from './qa/corpus.js';
+import { ingestMarkdown } from './ingestDirect.js';
 
 // Every document twice, under two names: the copies' chunks tie exactly on every score, which
 // is where an order by random chunk ids (or by storage order) shows.
@@ -19,13 +16,7 @@ const embedder = new LocalLexicalEmbedder();
 async function projectWith(docs: typeof DOCUMENTS, index: ExactVectorIndex): Promise<string> {
   const pool = db();
   const project = await createProject(pool, 'deterministic ranking');
-  for (const { name, text } of docs) {
-    const doc = await createDocument(pool, { projectId: project.id, name, kind: 'markdown', sourceUrl: null, content: Buffer.from(text), contentHash: null });
-    const chunks = chunkDocument(await parseDocument('markdown', Buffer.from(text), name), { chunkTokens: 120, overlapTokens: 20 });
-    const ids = await replaceChunks(pool, project.id, doc.id, chunks);
-    const vectors = await embedder.embed(chunks.map(chunkSearchText));
-    await index.upsert(project.id, ids.map((chunkId, i) => ({ chunkId, documentId: doc.id, vector: vectors[i]! })));
-  }
+  await ingestMarkdown({ pool, index, embedder }, project.id, docs, { chunkTokens: 120, overlapTokens: 20 });
   return project.id;
 }
 

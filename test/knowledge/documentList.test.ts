@@ -1,15 +1,12 @@
 // The document list in retrieval: documents ranked by the sum of their best chunks' BM25, fused
 // beside the chunk list, so a page on which several passages each share some of the question's
 // words can come before a page with one passage that shares more of them at once.
-import { chunkDocument, chunkSearchText } from '../../knowledge/chunk.js';
-import { parseDocument } from '../../knowledge/parse.js';
 import { retrieve, type FusionParams } from '../../knowledge/retrieve.js';
 import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
 import { LocalLexicalEmbedder } from '../../providers/kinds/local/embeddings.js';
-import { replaceChunks } from '../../store/chunks.js';
-import { createDocument } from '../../store/documents.js';
 import { createProject } from '../../store/projects.js';
 import { closeDb, db } from '../stack/context.js';
+import { ingestMarkdown } from './ingestDirect.js';
 
 const DOCUMENTS = [
   {
@@ -43,13 +40,7 @@ it('puts the page whose passages together answer the question first when documen
   const embedder = new LocalLexicalEmbedder();
   const index = new ExactVectorIndex({ sql: pool });
   const project = await createProject(pool, 'document list');
-  for (const { name, text } of DOCUMENTS) {
-    const doc = await createDocument(pool, { projectId: project.id, name, kind: 'markdown', sourceUrl: null, content: Buffer.from(text), contentHash: null });
-    const chunks = chunkDocument(await parseDocument('markdown', Buffer.from(text), name), { chunkTokens: 60, overlapTokens: 0 });
-    const ids = await replaceChunks(pool, project.id, doc.id, chunks);
-    const vectors = await embedder.embed(chunks.map(chunkSearchText));
-    await index.upsert(project.id, ids.map((chunkId, i) => ({ chunkId, documentId: doc.id, vector: vectors[i]! })));
-  }
+  await ingestMarkdown({ pool, index, embedder }, project.id, DOCUMENTS, { chunkTokens: 60, overlapTokens: 0 });
   // BM25 alone, so the two lists compared are the chunk list and the document list.
   const ranked = async (fusion: Partial<FusionParams>) =>
     (await retrieve({ pool, index, embedder }, project.id, QUESTION, { topK: 5, minScore: 0, mode: 'lexical', fusion })).map((c) => c.document);

@@ -1,14 +1,10 @@
-import { chunkDocument } from '../../knowledge/chunk.js';
 import { LocalLexicalEmbedder } from '../../providers/kinds/local/embeddings.js';
-import { parseDocument } from '../../knowledge/parse.js';
 import { retrieve, type RetrievalMode } from '../../knowledge/retrieve.js';
 import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
-import { chunkSearchText } from '../../knowledge/chunk.js';
-import { replaceChunks } from '../../store/chunks.js';
-import { createDocument } from '../../store/documents.js';
 import { createProject } from '../../store/projects.js';
 import { closeDb, db } from '../stack/context.js';
 import { CORPUS, QUESTIONS } from './qa/corpus.js';
+import { ingestMarkdown } from './ingestDirect.js';
 
 /** Rank (1-based) of the expected document among the results, or null when absent. */
 type Ranks = (number | null)[];
@@ -23,13 +19,7 @@ beforeAll(async () => {
   const project = await createProject(pool, 'retrieval quality');
   const embedder = new LocalLexicalEmbedder();
   const index = new ExactVectorIndex({ sql: pool });
-  for (const { name, text } of CORPUS) {
-    const doc = await createDocument(pool, { projectId: project.id, name, kind: 'markdown', sourceUrl: null, content: Buffer.from(text), contentHash: null });
-    const chunks = chunkDocument(await parseDocument('markdown', Buffer.from(text), name), { chunkTokens: 120, overlapTokens: 20 });
-    const ids = await replaceChunks(pool, project.id, doc.id, chunks);
-    const vectors = await embedder.embed(chunks.map(chunkSearchText));
-    await index.upsert(project.id, ids.map((chunkId, i) => ({ chunkId, documentId: doc.id, vector: vectors[i]! })));
-  }
+  await ingestMarkdown({ pool, index, embedder }, project.id, CORPUS, { chunkTokens: 120, overlapTokens: 20 });
   for (const mode of ['lexical', 'vector', 'hybrid'] as const) {
     for (const { q, doc } of QUESTIONS) {
       const found = await retrieve({ pool, index, embedder }, project.id, q, { topK: 10, minScore: 0, mode });

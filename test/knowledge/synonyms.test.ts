@@ -1,16 +1,13 @@
 // The thesaurus in retrieval: a question worded with a user's everyday word ("erase") finds the
 // page written in the manual's word ("drop", "delete"), while the question's own words still
 // weigh most.
-import { chunkDocument, chunkSearchText } from '../../knowledge/chunk.js';
-import { parseDocument } from '../../knowledge/parse.js';
 import { retrieve, type FusionParams } from '../../knowledge/retrieve.js';
 import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
 import { LocalLexicalEmbedder } from '../../providers/kinds/local/embeddings.js';
-import { replaceChunks } from '../../store/chunks.js';
-import { createDocument } from '../../store/documents.js';
 import { createProject } from '../../store/projects.js';
 import { synonymsOf } from '../../text/synonyms.js';
 import { closeDb, db } from '../stack/context.js';
+import { ingestMarkdown } from './ingestDirect.js';
 
 afterAll(closeDb);
 
@@ -33,13 +30,7 @@ it("finds the page written in the manual's word for the question's, only with th
     { name: 'tables.md', text: '## Tables\n\nA table holds rows. Each table has columns, and a table can be partitioned by range.' },
     { name: 'billing.md', text: '## Invoices\n\nInvoices are sent monthly by email.' },
   ];
-  for (const { name, text } of pages) {
-    const doc = await createDocument(pool, { projectId: project.id, name, kind: 'markdown', sourceUrl: null, content: Buffer.from(text), contentHash: null });
-    const chunks = chunkDocument(await parseDocument('markdown', Buffer.from(text), name), { chunkTokens: 60, overlapTokens: 0 });
-    const ids = await replaceChunks(pool, project.id, doc.id, chunks);
-    const vectors = await embedder.embed(chunks.map(chunkSearchText));
-    await index.upsert(project.id, ids.map((chunkId, i) => ({ chunkId, documentId: doc.id, vector: vectors[i]! })));
-  }
+  await ingestMarkdown({ pool, index, embedder }, project.id, pages, { chunkTokens: 60, overlapTokens: 0 });
   const ranked = async (fusion: Partial<FusionParams>) =>
     (await retrieve({ pool, index, embedder }, project.id, 'How do I erase a table?', { topK: 5, minScore: 0, mode: 'lexical', fusion })).map((c) => c.document);
   // "erase" is in no page: only "table" matches, and the page saying it most leads.
