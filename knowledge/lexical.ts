@@ -33,20 +33,21 @@ export const CANDIDATE_BUDGET = 1_500;
  * question's stems leave: they must not crowd out the chunks that hold the question's words.
  */
 export function candidateStems(stems: { lexeme: string; df: number; weight?: number }[], chunks: number, commonShare: number): { stems: string[]; all: boolean } {
-  const top = Math.max(...stems.map((s) => s.weight ?? 1));
+  const weightOf = (s: { weight?: number }) => s.weight ?? 1;
+  const top = Math.max(...stems.map(weightOf));
   const byRarity = [...stems].sort((a, b) => a.df - b.df || (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0));
-  const own = byRarity.filter((s) => (s.weight ?? 1) === top);
-  const rare = own.filter((s) => s.df <= commonShare * chunks);
+  const isRare = (s: { df: number }) => s.df <= commonShare * chunks;
+  const own = byRarity.filter((s) => weightOf(s) === top);
+  const rareOwn = own.filter(isRare);
   const any: string[] = [];
   let total = 0;
-  for (const s of rare.length ? rare : own) {
+  for (const s of rareOwn.length ? rareOwn : own) {
     if (any.length && total + s.df > CANDIDATE_BUDGET) break;
     any.push(s.lexeme);
     total += s.df;
   }
   if (total <= CANDIDATE_BUDGET || own.length < 2) {
-    for (const s of byRarity) {
-      if ((s.weight ?? 1) === top || s.df > commonShare * chunks) continue;
+    for (const s of byRarity.filter((x) => weightOf(x) < top && isRare(x))) {
       if (total + s.df > CANDIDATE_BUDGET) break;
       any.push(s.lexeme);
       total += s.df;

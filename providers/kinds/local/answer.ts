@@ -126,7 +126,8 @@ const stems = (text: string) => new Set(terms(text).map(stem));
 export function extractiveAnswer(question: string, passages: ContextPassage[], limit = 3): string {
   const all = units(passages);
   if (!all.length) return '';
-  const wanted = [...new Set(contentTerms(question).flatMap((t) => terms(t)).map(stem))];
+  const words = contentTerms(question).flatMap((t) => terms(t));
+  const wanted = [...new Set(words.map(stem))];
   const keys = keyTokens(question);
   // The term counts with its definition's first sentence only; the later ones say it when quoted
   // but match on their own words, or every sentence of a definition would match its term.
@@ -137,13 +138,13 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   const weight = new Map(wanted.map((w) => [w, idf(w)]));
   // The thesaurus's words for the question's count too, at a fifth: a sentence saying "remove"
   // answers "how do I delete…" better than one that only shares the question's other words.
-  for (const w of synonymsOf(contentTerms(question).flatMap((t) => terms(t))).map(stem)) if (!weight.has(w)) weight.set(w, SYNONYM_SHARE * idf(w));
+  for (const w of synonymsOf(words).map(stem)) if (!weight.has(w)) weight.set(w, SYNONYM_SHARE * idf(w));
   const scoring = [...weight.keys()];
   const scored = all.map((u, i) => {
-    const words = scoring.filter((w) => unitStems[i]!.has(w));
+    const shared = scoring.filter((w) => unitStems[i]!.has(w));
     const named = keys.filter((k) => k.test(matched(u))).length;
     const bySubject = u.lead ? keys.filter((k) => k.test(u.subject!)).length : 0;
-    return { u, words: words.length, score: words.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject) };
+    return { u, words: shared.length, score: shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject) };
   });
   const top = Math.max(...scored.map((x) => x.score));
   // Quotes far weaker than the best one dilute it: only those at least half as good are kept.
