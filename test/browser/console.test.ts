@@ -118,10 +118,12 @@ describe('the console walks a new owner from sign-up to analytics', () => {
     await page.getByLabel(/When a thread is busy/).selectOption('reject');
 
     // Another tab while the form is unsaved: the console asks; staying keeps every edit.
-    let asked = '';
-    page.once('dialog', (d) => { asked = d.message(); void d.dismiss(); });
+    // The console asks from an effect after the click, so the dialog may open after click() returns: wait for it.
+    const asking = page.waitForEvent('dialog');
     await page.getByRole('link', { name: 'API keys', exact: true }).click();
-    expect(asked).toMatch(/unsaved changes \(project settings\)/);
+    const dialog = await asking;
+    expect(dialog.message()).toMatch(/unsaved changes \(project settings\)/);
+    await dialog.dismiss();
     await page.getByRole('heading', { level: 2, name: 'Model and behaviour' }).waitFor();
     expect(page.url()).toMatch(/\/settings$/);
     expect(await page.getByLabel('Temperature').inputValue()).toBe('0.7');
