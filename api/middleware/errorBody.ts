@@ -62,7 +62,11 @@ function toApiError(err: unknown): ApiError {
   if (typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR__ERROR_FORMAT') || code.startsWith('ERR_BROTLI'))) {
     return new ApiError('ValidationError', `Request body could not be decoded as its Content-Encoding says: ${e.message ?? 'corrupt data'}`);
   }
-  if (err instanceof SyntaxError && e.status === 400) return new ApiError('ValidationError', 'Request body is not valid JSON');
+  if (err instanceof SyntaxError && e.status === 400) {
+    // The parser (co-body's bourne) refuses valid JSON that could poison prototypes: say so, not "invalid".
+    if (/forbidden prototype property/.test(e.message ?? '')) return new ApiError('ValidationError', 'Request body has a "__proto__" or "constructor.prototype" key, which is not accepted');
+    return new ApiError('ValidationError', 'Request body is not valid JSON');
+  }
   if (e.status && e.status >= 400 && e.status < 500 && e.expose) return new ApiError('ValidationError', e.message ?? 'Bad request');
   return new ApiError('Internal', 'Internal error');
 }

@@ -135,6 +135,15 @@ describe('POST /service/ask', () => {
       expect(error.message).toMatch(/not valid JSON/);
     });
 
+    it('400 naming the key for valid JSON with a "__proto__" key (refused: it could poison prototypes)', async () => {
+      const before = await counts(project.tenantId);
+      const res = await postJson('/service/ask', `{"tenantId": "${project.tenantId}", "message": "hi", "__proto__": {"admin": true}}`, { 'X-API-Key': project.apiKey });
+      const error = await expectError(res, 400, 'ValidationError');
+      expect(error.message).toContain('"__proto__"');
+      expect(error.message).not.toMatch(/not valid JSON/);
+      expect(await counts(project.tenantId)).toEqual(before);
+    });
+
     it('413 for a body over the size limit', async () => {
       const res = await postJson('/service/ask', { tenantId: project.tenantId, message: 'x'.repeat(300_000) }, { 'X-API-Key': project.apiKey });
       await expectError(res, 413, 'PayloadTooLarge');
