@@ -14,6 +14,15 @@ import { terms } from '../../../text/terms.js';
 export const COVERAGE_THRESHOLD = 0.5;
 
 /**
+ * Knowledge this small (a handbook of a few sections, a short FAQ) is searched whenever it holds
+ * any content word of the question. IDF over so few chunks tells little, and so few chunks cannot
+ * word a topic every way it is asked: a four-section store handbook says "Returns" but never
+ * "policy", so "What is your return policy?" covers 0.34 of its IDF mass. Searching a few chunks
+ * costs nothing; a question sharing no word with them is still not searched.
+ */
+export const SMALL_CORPUS_CHUNKS = 20;
+
+/**
  * Chunks a term must occur in to count as fully present; rarer ones count in part. A word in a
  * single chunk of thousands is as likely an aside ("egg" in a manual's example) as a subject;
  * in a corpus of a few hundred chunks or fewer, one chunk is all a subject may have.

@@ -4,11 +4,12 @@
 // - each clause of the message is matched against the project's tools by their words, and a
 //   tool is called when the clause also gives its required arguments ("order 48213");
 // - what no tool explains goes to knowledge search only when the corpus covers its content
-//   words (IDF-weighted, see coverage.ts): questions it cannot answer are not searched.
+//   words (IDF-weighted, see coverage.ts): questions it cannot answer are not searched. A small
+//   knowledge base is searched when it holds any of the question's content words.
 import { KNOWLEDGE_TOOL, type CorpusStats, type ToolCall, type ToolSpec } from '../../types.js';
 import { arithmeticQuestion } from './arithmetic.js';
 import { clauses } from './clauses.js';
-import { COVERAGE_THRESHOLD, contentTerms, measureCoverage } from './coverage.js';
+import { COVERAGE_THRESHOLD, contentTerms, measureCoverage, SMALL_CORPUS_CHUNKS } from './coverage.js';
 import { smallTalk } from './smallTalk.js';
 import { matchTool, type ToolMatch } from './tools.js';
 
@@ -77,9 +78,12 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   const c = await measureCoverage(text, corpus);
   const missing = c.terms.filter((t) => t.df === 0).map((t) => t.term);
   const figures = `IDF coverage ${c.coverage.toFixed(2)} ${c.coverage >= COVERAGE_THRESHOLD ? '≥' : '<'} ${COVERAGE_THRESHOLD} over ${c.chunks} chunks` + (missing.length ? `; not in the knowledge: ${missing.join(', ')}` : '');
-  return c.coverage >= COVERAGE_THRESHOLD
-    ? { call, reason: `the knowledge covers "${text}" (${figures})` }
-    : { call: null, reason: `the knowledge does not cover "${text}" (${figures})` };
+  if (c.coverage >= COVERAGE_THRESHOLD) return { call, reason: `the knowledge covers "${text}" (${figures})` };
+  const held = c.terms.filter((t) => t.df > 0).map((t) => t.term);
+  if (c.chunks <= SMALL_CORPUS_CHUNKS && held.length) {
+    return { call, reason: `the knowledge is small (${c.chunks} chunks) and holds some of "${text}": ${held.join(', ')} (${figures})` };
+  }
+  return { call: null, reason: `the knowledge does not cover "${text}" (${figures})` };
 }
 
 export async function routeLocally(message: string, tools: ToolSpec[], corpus?: CorpusStats): Promise<Route> {

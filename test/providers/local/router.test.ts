@@ -135,6 +135,18 @@ describe('the offline router', () => {
     expect(await calls('What is the capital of Australia?', all, tiny)).toEqual([]);
   });
 
+  it('searches small knowledge for a question sharing any content word with it, saying so; nothing for one sharing none', async () => {
+    // A four-section store handbook: "Returns", "Shipping", "Warranty", "Customer service".
+    const handbook = fakeCorpus({ return: 1, returned: 1, ship: 1, shipping: 1, warranty: 1, customer: 1, service: 1, days: 2 }, 4);
+    const route = await routeLocally('What is your return policy?', all, handbook);
+    expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+    expect(route.reason).toMatch(/^the knowledge is small \(4 chunks\) and holds some of "What is your return policy\?": return \(IDF coverage 0\.\d+ < 0\.5 over 4 chunks; not in the knowledge: policy\)$/);
+    expect(await calls('How do I contact customer support?', all, handbook)).toEqual([['search_knowledge', { query: 'How do I contact customer support?' }]]);
+    expect(await calls('What payment methods do you accept?', all, handbook)).toEqual([]);
+    // The same question over a large corpus holding "return" in 100 of 1,000 chunks: not covered.
+    expect(await calls('What is your return policy?', all, fakeCorpus({ return: 100 }))).toEqual([]);
+  });
+
   it('searches nothing in an empty corpus', async () => {
     expect(await calls('How do I rename a branch?', all, fakeCorpus({}, 0))).toEqual([]);
   });
