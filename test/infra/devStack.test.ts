@@ -122,6 +122,11 @@ describe('npm start', () => {
       if (intent.startsWith('rag')) expect(demoAnswer.sources?.map((x) => x.document)).toContain(DEMO_DOCUMENT.name);
       expect(first.output()).toContain(message);
     }
+    // The handbook never says "policy"; it is small, so sharing "return" is enough to search it.
+    const policy = AskResponseSchema.parse(await (await ask({ message: 'What is your return policy?' })).json());
+    expect({ intent: policy.intent, sources: policy.sources?.map((x) => x.document) }).toEqual({ intent: 'rag', sources: [DEMO_DOCUMENT.name] });
+    expect(policy.answer).toContain('within 30 days');
+    expect(AskResponseSchema.parse(await (await ask({ message: 'What payment methods do you accept?' })).json()).intent).toBe('vanilla');
 
     await ctrlC(first);
 
