@@ -118,12 +118,12 @@ describe('the console walks a new owner from sign-up to analytics', () => {
     await page.getByLabel(/When a thread is busy/).selectOption('reject');
 
     // Another tab while the form is unsaved: the console asks; staying keeps every edit.
-    // The console asks from an effect after the click, so the dialog may open after click() returns: wait for it.
-    const asking = page.waitForEvent('dialog');
+    // The console asks from its hashchange listener, which may run after click() returns: the
+    // message is awaited, not read right after the click. The dialog is dismissed the moment it
+    // opens — left open, it would hold the navigation that click() may be waiting for.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.dismiss(); }));
     await page.getByRole('link', { name: 'API keys', exact: true }).click();
-    const dialog = await asking;
-    expect(dialog.message()).toMatch(/unsaved changes \(project settings\)/);
-    await dialog.dismiss();
+    expect(await asked).toMatch(/unsaved changes \(project settings\)/);
     await page.getByRole('heading', { level: 2, name: 'Model and behaviour' }).waitFor();
     expect(page.url()).toMatch(/\/settings$/);
     expect(await page.getByLabel('Temperature').inputValue()).toBe('0.7');
