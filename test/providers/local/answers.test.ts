@@ -6,6 +6,8 @@ import { KNOWLEDGE_TOOL, type ContextPassage, type TurnRequest } from '../../../
 import { chatRequest } from '../requests.js';
 
 const local = new LocalProvider();
+/** The offline model's answer to `message` from these passages. */
+const answer = async (message: string, ...context: ContextPassage[]) => (await local.generate(chatRequest({ message, context }))).text;
 
 const commitPage: ContextPassage = {
   source: 'git-commit.html',
@@ -50,7 +52,7 @@ describe('the offline model answers', () => {
   });
 
   it('keeps the option a sentence defines, and cites where it came from', async () => {
-    const { text } = await local.generate(chatRequest({ message: 'What does the --amend option of git commit do?', context: [commitPage] }));
+    const text = await answer('What does the --amend option of git commit do?', commitPage);
     expect(text).toBe('--amend: Replace the tip of the current branch by creating a new commit. (git-commit.html)');
   });
 
@@ -63,10 +65,10 @@ describe('the offline model answers', () => {
         'Note that this is dangerous.\n\nSee the examples below.\n\n' +
         'Untracked files in the way of a checkout are deleted by other commands too.',
     };
-    const { text } = await local.generate(chatRequest({ message: 'How do I throw away the changes to my tracked files?', context: [resetPage] }));
+    const text = await answer('How do I throw away the changes to my tracked files?', resetPage);
     expect(text).toBe('--hard: Any changes to tracked files in the working tree since the commit are discarded and untracked files that are in the way are deleted. (git-reset.html)');
-    const past = await local.generate(chatRequest({ message: 'Which other commands delete files in the way of a checkout?', context: [resetPage] }));
-    expect(past.text).toBe('Untracked files in the way of a checkout are deleted by other commands too. (git-reset.html)');
+    const past = await answer('Which other commands delete files in the way of a checkout?', resetPage);
+    expect(past).toBe('Untracked files in the way of a checkout are deleted by other commands too. (git-reset.html)');
   });
 
   it('takes no rule (a line of dashes) for a term', async () => {
@@ -74,7 +76,7 @@ describe('the offline model answers', () => {
       source: 'pragma.html#12',
       text: '----------------------------------------\n\nThis pragma is a no-op within a transaction; foreign key enforcement may only be changed outside one.',
     };
-    const { text } = await local.generate(chatRequest({ message: 'When can foreign key enforcement be changed?', context: [pragmaPage] }));
+    const text = await answer('When can foreign key enforcement be changed?', pragmaPage);
     expect(text).toBe('This pragma is a no-op within a transaction; foreign key enforcement may only be changed outside one. (pragma.html)');
   });
 
@@ -83,7 +85,7 @@ describe('the offline model answers', () => {
       source: 'git-cherry-pick.html#4',
       text: '--allow-empty\n\nBy default, cherry-picking an empty commit will fail.\n\n-x\n\nWhen recording the commit, append a line that says "(cherry picked from commit …)" to the original commit message.',
     };
-    const { text } = await local.generate(chatRequest({ message: 'What does git cherry-pick -x add to the commit message?', context: [cherryPick] }));
+    const text = await answer('What does git cherry-pick -x add to the commit message?', cherryPick);
     expect(text).toBe('-x: When recording the commit, append a line that says "(cherry picked from commit …)" to the original commit message. (git-cherry-pick.html)');
   });
 
@@ -93,7 +95,7 @@ describe('the offline model answers', () => {
       text: 'Each table has a name. A table holds rows. A table may have an index. DROP TABLE removes a table and its rows from the database.',
     };
     // Every sentence shares "table"; only the last says "removes" (the thesaurus's word for "erase"), and it comes last.
-    const { text } = await local.generate(chatRequest({ message: 'How do I erase a table?', context: [page] }));
+    const text = await answer('How do I erase a table?', page);
     expect(text).toContain('DROP TABLE removes a table and its rows from the database.');
   });
 
@@ -103,7 +105,7 @@ describe('the offline model answers', () => {
       { source: 'lang_transaction.html#1', text: 'IMMEDIATE causes the database connection to start a new write immediately, without waiting for a write statement.' },
       { source: 'cli.html#7', text: 'Use the ".import" command to load CSV data into a table. A shell command is one that begins with a period.' },
     ];
-    const said = async (message: string) => (await local.generate(chatRequest({ message, context: pages }))).text;
+    const said = (message: string) => answer(message, ...pages);
     expect(await said('What is the difference between BEGIN DEFERRED and BEGIN IMMEDIATE?')).toBe(
       'IMMEDIATE causes the database connection to start a new write immediately, without waiting for a write statement. (lang_transaction.html)',
     );
@@ -115,7 +117,7 @@ describe('the offline model answers', () => {
       source: 'pragma.html#20',
       text: 'PRAGMA foreign_key_list\n\n----------------------------------------\n\nPRAGMA foreign_keys\n\nQuery, set, or clear the enforcement of foreign key constraints.',
     };
-    const { text } = await local.generate(chatRequest({ message: 'How do I list the foreign keys of a table with a PRAGMA?', context: [pragmaPage] }));
+    const text = await answer('How do I list the foreign keys of a table with a PRAGMA?', pragmaPage);
     expect(text).not.toMatch(/-{5}/);
     expect(text).toBe('PRAGMA foreign_keys: Query, set, or clear the enforcement of foreign key constraints. (pragma.html)');
   });
@@ -133,12 +135,12 @@ describe('the offline model answers', () => {
       source: 'handbook.md',
       text: 'Items can be returned within 30 days of delivery for a full refund. Refunds reach your card\nwithin 5 business days after the returned item arrives.\n\nWe ship to:\n- Norway\n- Sweden',
     };
-    const { text } = await local.generate(chatRequest({ message: 'How many days until my refund reaches my card?', context: [handbook] }));
+    const text = await answer('How many days until my refund reaches my card?', handbook);
     expect(text).toContain('Refunds reach your card within 5 business days after the returned item arrives.');
     expect(text).not.toMatch(/\. within 5/);
-    const list = await local.generate(chatRequest({ message: 'Do you ship to Sweden?', context: [handbook] }));
-    expect(list.text).toContain('Sweden');
-    expect(list.text).not.toContain('Norway - Sweden');
+    const list = await answer('Do you ship to Sweden?', handbook);
+    expect(list).toContain('Sweden');
+    expect(list).not.toContain('Norway - Sweden');
   });
 
   it('in the first round calls what the router chose, with its reason', async () => {
