@@ -103,8 +103,9 @@ export async function retrieve(
   opts: RetrievalOptions,
 ): Promise<RetrievedChunk[]> {
   const p = { ...FUSION_DEFAULTS, ...opts.fusion };
+  const texts = [{ text: question, weight: 1 }];
   const others = p.synonymWeight > 0 ? synonymsOf(terms(question)) : [];
-  const texts = others.length ? [{ text: question, weight: 1 }, { text: others.join(' '), weight: p.synonymWeight }] : [{ text: question, weight: 1 }];
+  if (others.length) texts.push({ text: others.join(' '), weight: p.synonymWeight });
   const [lexical, vector] = await Promise.all([
     opts.mode === 'vector' ? [] : bm25Search(deps.pool, projectId, texts, p.documentWeight > 0 ? DOCUMENT_CANDIDATES : CANDIDATES, { k1: p.k1, b: p.b, commonShare: p.commonShare }, deps.lexical),
     opts.mode === 'lexical'
