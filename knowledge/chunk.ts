@@ -38,7 +38,7 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
 }
 
 /** What to embed and index for full-text search: the heading path, then the text, so a chunk matches on the headings it sits under. */
-export function chunkSearchText(c: Chunk): string {
+export function chunkSearchText(c: Pick<Chunk, 'headings' | 'text'>): string {
   return c.headings.length ? `${c.headings.join(' > ')}\n\n${c.text}` : c.text;
 }
 

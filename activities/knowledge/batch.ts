@@ -88,7 +88,7 @@ export function embedChunkSpans({ pool, masterKey, vectorIndex }: IngestDeps) {
     for (let attempt = 0; ; attempt++) {
       const rows = await chunksOfSpans(pool, spans);
       if (!rows.length) return;
-      const vectors = await withHeartbeat(() => embedder.embed(rows.map((r) => chunkSearchText({ index: r.chunkIndex, text: r.text, headings: r.headings, tokenCount: 0 }))));
+      const vectors = await withHeartbeat(() => embedder.embed(rows.map((r) => chunkSearchText(r))));
       try {
         await vectorIndex.upsert(project.id, rows.map((r, i) => ({ chunkId: r.id, documentId: r.documentId, vector: vectors[i]! })));
       } catch (err) {

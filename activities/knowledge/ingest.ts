@@ -55,7 +55,7 @@ export function embedChunks({ pool, masterKey, vectorIndex }: IngestDeps) {
     if (!rows.length) return;
     const project = (await getProject(pool, rows[0]!.projectId))!;
     const embedder = await embedderForProject(pool, masterKey, project);
-    const vectors = await withHeartbeat(() => embedder.embed(rows.map((r) => chunkSearchText({ index: r.chunkIndex, text: r.text, headings: r.headings, tokenCount: 0 }))));
+    const vectors = await withHeartbeat(() => embedder.embed(rows.map((r) => chunkSearchText(r))));
     await vectorIndex.upsert(project.id, rows.map((r, i) => ({ chunkId: r.id, documentId, vector: vectors[i]! })));
     await recordEmbeddedChunks(pool, documentId, from + rows.length);
   };

@@ -199,7 +199,7 @@ describe('chunkDocument options', () => {
 
 describe('chunkSearchText', () => {
   it('is the heading path, then the text', () => {
-    expect(chunkSearchText({ index: 0, text: 'Body.', headings: ['Billing', 'Refunds'], tokenCount: 2 })).toBe('Billing > Refunds\n\nBody.');
-    expect(chunkSearchText({ index: 0, text: 'Body.', headings: [], tokenCount: 2 })).toBe('Body.');
+    expect(chunkSearchText({ text: 'Body.', headings: ['Billing', 'Refunds'] })).toBe('Billing > Refunds\n\nBody.');
+    expect(chunkSearchText({ text: 'Body.', headings: [] })).toBe('Body.');
   });
 });

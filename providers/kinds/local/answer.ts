@@ -6,6 +6,7 @@ import { terms } from '../../../text/terms.js';
 import { contentTerms } from './coverage.js';
 import { stem } from '../../../text/stem.js';
 import { synonymsOf } from '../../../text/synonyms.js';
+import { keyTokens } from '../../../text/keyTokens.js';
 
 /** One sentence of a passage, with the term it defines when it sits under one. */
 interface Unit {
@@ -74,24 +75,6 @@ function units(passages: ContextPassage[]): Unit[] {
     });
   });
   return out;
-}
-
-/**
- * The question's special tokens ("--amend", "push.default", "@{upstream}", a shell's ".import" or
- * "\\copy") and the keywords it writes in capitals ("UPSERT", "DEFERRED"): found verbatim, they
- * name the answer. Each comes as a test of whether a text names it as a whole token ("-x" is not in
- * "--allow-empty", nor "push" in "push.default"), made once per question; a keyword in capitals is
- * compared with its case ("IMMEDIATE" is not the word "immediate"), the others without.
- */
-function keyTokens(question: string): RegExp[] {
-  const special = (question.match(/(?<![\p{L}\p{N}-])(?:--?|@|(?<![^\s("'`])[.\\])?[\p{L}\p{N}{](?:[\p{L}\p{N}._{}@-]*[\p{L}\p{N}}])?/gu) ?? [])
-    .filter((t) => /[-.@{}\\]/.test(t) && (t.length >= 3 || t.startsWith('-')))
-    .map((t) => [t.toLowerCase(), 'iu'] as const);
-  const keywords = (question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu) ?? []).map((t) => [t, 'u'] as const);
-  // A keyword that is also a special token is counted once, as the special token.
-  const byName = new Map<string, readonly [string, string]>();
-  for (const k of [...special, ...keywords]) if (!byName.has(k[0].toLowerCase())) byName.set(k[0].toLowerCase(), k);
-  return [...byName.values()].map(([token, flags]) => new RegExp(`(?<![\\p{L}\\p{N}_-])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, flags));
 }
 
 /**

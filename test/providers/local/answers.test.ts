@@ -89,6 +89,19 @@ describe('the offline model answers', () => {
     expect(text).toBe('-x: When recording the commit, append a line that says "(cherry picked from commit …)" to the original commit message. (git-cherry-pick.html)');
   });
 
+  it('finds a snake_case name the question names as a whole token, not inside a longer one', async () => {
+    const settings: ContextPassage = {
+      source: 'runtime-config.html#12',
+      text:
+        'maintenance_work_mem (integer)\n\nThe largest amount of memory maintenance jobs such as VACUUM may use. It is 64 megabytes unless set.\n\n' +
+        'work_mem (integer)\n\nThe largest amount of memory one sort or hash step of a query may use before it spills to disk.',
+    };
+    // Both definitions share "work" and "mem" with the question; only one is named by it.
+    expect(await answer('What does work_mem limit?', settings)).toBe(
+      'work_mem (integer): The largest amount of memory one sort or hash step of a query may use before it spills to disk. (runtime-config.html)',
+    );
+  });
+
   it("quotes the sentence that says the manual's word for the question's everyday one", async () => {
     const page: ContextPassage = {
       source: 'tables.html#2',
