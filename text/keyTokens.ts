@@ -2,6 +2,12 @@
 // answer quotes the sentences that say them, and retrieval ranks the chunks that say them higher.
 
 /**
+ * Names read from one question, at most: a question names a few; a message of thousands (hostile,
+ * or a pasted log) would otherwise cost a test per name per sentence and per candidate chunk.
+ */
+const MAX_KEY_TOKENS = 8;
+
+/**
  * The question's special tokens ("--amend", "push.default", "@{upstream}", a setting's or
  * function's snake_case name ("work_mem", "json_extract"), a shell's ".import" or "\\copy") and
  * the keywords it writes in capitals ("UPSERT", "DEFERRED"): found verbatim, they name the answer.
@@ -18,5 +24,5 @@ export function keyTokens(question: string, { capitals = true } = {}): RegExp[] 
   // A keyword that is also a special token is counted once, as the special token.
   const byName = new Map<string, readonly [string, string]>();
   for (const k of [...special, ...keywords]) if (!byName.has(k[0].toLowerCase())) byName.set(k[0].toLowerCase(), k);
-  return [...byName.values()].map(([token, flags]) => new RegExp(`(?<![\\p{L}\\p{N}_-])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, flags));
+  return [...byName.values()].slice(0, MAX_KEY_TOKENS).map(([token, flags]) => new RegExp(`(?<![\\p{L}\\p{N}_-])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, flags));
 }

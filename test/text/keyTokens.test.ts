@@ -1,0 +1,30 @@
+// The names a question gives verbatim, as the offline answer and retrieval's naming list read them.
+import { keyTokens } from '../../text/keyTokens.js';
+
+describe('keyTokens', () => {
+  it('reads options, dotted and snake_case settings and keywords in capitals, each once, as whole tokens', () => {
+    const keys = keyTokens('Does --amend or push.default or work_mem or UPSERT matter, and --amend again?');
+    expect(keys).toHaveLength(4);
+    const [amend, push, workMem, upsert] = keys;
+    expect(amend!.test('Use --amend here.')).toBe(true);
+    expect(amend!.test('Use --amend-message here.')).toBe(false);
+    expect(push!.test('push.default is simple')).toBe(true);
+    expect(workMem!.test('Set work_mem first.')).toBe(true);
+    expect(workMem!.test('Set maintenance_work_mem first.')).toBe(false);
+    expect(upsert!.test('An UPSERT is an INSERT.')).toBe(true);
+    expect(upsert!.test('an upsert')).toBe(false);
+  });
+
+  it('reads only options and settings when keywords in capitals are not wanted', () => {
+    expect(keyTokens('What does VACUUM do to work_mem?')).toHaveLength(2);
+    expect(keyTokens('What does VACUUM do to work_mem?', { capitals: false })).toHaveLength(1);
+  });
+
+  it('reads at most eight names from a message of thousands, in the order it gives them', () => {
+    const message = Array.from({ length: 4000 }, (_, i) => `--opt${i}`).join(' ');
+    const keys = keyTokens(message);
+    expect(keys).toHaveLength(8);
+    expect(keys[0]!.test('see --opt0')).toBe(true);
+    expect(keys[7]!.test('see --opt7')).toBe(true);
+  });
+});
