@@ -2,7 +2,7 @@
 // upper-cased, so the text can be cut into sections at them afterwards.
 import { convert, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
 import type { ParsedDocument } from '../types.js';
-import { decodeText, headingText, normalizeText } from './text.js';
+import { decodeText, headingText, normalizeText, PERMALINK_ONLY } from './text.js';
 
 // Cannot occur in the text: control characters are removed from the input first.
 const MARK = '\u0001';
@@ -30,6 +30,20 @@ const row: FormatCallback = (elem, walk, builder) => {
   builder.closeBlock({ trailingLineBreaks: 1 });
 };
 
+type Node = Parameters<FormatCallback>[0];
+const textOf = (node: Node): string => (node.type === 'text' ? String((node as { data?: string }).data ?? '') : (node.children ?? []).map((c: Node) => textOf(c)).join(''));
+
+/**
+ * A link's text, without its address; a link to a place on its own page that shows only a
+ * permalink mark — DocBook's `#` after a definition's term, Sphinx's `¶` after a function's
+ * signature — is dropped: "work_mem (integer) #" would otherwise be the term a definition is
+ * quoted under. Headings' marks are taken off in headingText.
+ */
+const link: FormatCallback = (elem, walk, builder) => {
+  if (String(elem.attribs?.href ?? '').startsWith('#') && PERMALINK_ONLY.test(textOf(elem))) return;
+  walk(elem.children, builder);
+};
+
 const SKIP = ['script', 'style', 'noscript', 'template', 'nav', 'svg', 'iframe', 'object', 'title', 'img'];
 
 /**
@@ -46,11 +60,11 @@ const BODY_OPTIONS: HtmlToTextOptions = {
   // Only the page's main content when it marks it (`<main>`, or `role="main"` as Sphinx does);
   // the whole document otherwise.
   baseElements: { selectors: ['main', '[role=main]'], returnDomByDefault: true },
-  formatters: { heading, row },
+  formatters: { heading, row, link },
   selectors: [
     ...[1, 2, 3, 4, 5, 6].map((n) => ({ selector: `h${n}`, format: 'heading' })),
     ...[...SKIP, ...CHROME].map((selector) => ({ selector, format: 'skip' })),
-    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'a', format: 'link' },
     { selector: 'ul', options: { itemPrefix: '- ' } }, // as Markdown lists come out
     { selector: 'table', format: 'block' },
     { selector: 'tr', format: 'row' },

@@ -29,6 +29,9 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
+/** A link's whole text when it is only a permalink mark (DocBook's `#`, Sphinx's `¶`, a link symbol). */
+export const PERMALINK_ONLY = /^[\s\u200b]*(?:[#¶§\u{1F517}\u2693][\s\u200b]*)?$/u;
+
 /** Permalink marks at a heading's start or end (see headingText). */
 const PERMALINK_MARKS = /^(?:[¶§\u{1F517}\u2693]\s*|#\s+)|(?:\s*[¶§\u{1F517}\u2693]|\s+#)$/gu;
 

@@ -118,6 +118,16 @@ describe('parseDocument: html', () => {
     }
   });
 
+  it("drops a permalink mark beside a definition's term or a signature, but keeps in-page links' words", async () => {
+    const html = `<html><body><h2>Memory</h2><dl class="variablelist">
+      <dt id="GUC-WORK-MEM"><span class="term"><code class="varname">work_mem</code> (<code class="type">integer</code>) <a class="indexterm" name="i1"></a></span> <a href="#GUC-WORK-MEM" class="id_link">#</a></dt>
+      <dd><p>The memory one sort may use; see <a href="#GUC-WORK-MEM">work_mem</a> and <a href="#notes">#notes</a>.</p></dd>
+      <dt class="sig" id="mod.f"><code>mod.f(x)</code><a class="headerlink" href="#mod.f" title="Link to this definition">¶</a></dt><dd><p>Returns x.</p></dd></dl></body></html>`;
+    expect((await parseDocument('html', Buffer.from(html), 'memory.html')).sections).toEqual([
+      { headings: ['Memory'], text: 'work_mem (integer)\n\nThe memory one sort may use; see work_mem and #notes.\n\nmod.f(x)\n\nReturns x.' },
+    ]);
+  });
+
   it('falls back to the first h1, then the name, for the title', async () => {
     expect((await parseDocument('html', Buffer.from('<h2>B</h2><p>x</p><h1>First <b>One</b></h1><p>y</p>'), 'p.html')).title).toBe('First One');
     expect((await parseDocument('html', Buffer.from('<p>Just text.</p>'), 'p.html')).title).toBe('p.html');
