@@ -7,22 +7,32 @@
  */
 const MAX_KEY_TOKENS = 8;
 
+/** Characters an operator is written with ("->>", "<>", "||", "@>", "::"); "?" is left out, as it ends questions. */
+const OPERATOR_CHARS = '\\-<>=!~@#%^&|*+/:';
+
 /**
  * The question's special tokens ("--amend", "push.default", "@{upstream}", a setting's or
- * function's snake_case name ("work_mem", "json_extract"), a shell's ".import" or "\\copy") and
- * the keywords it writes in capitals ("UPSERT", "DEFERRED"): found verbatim, they name the answer.
- * Each comes as a test of whether a text names it as a whole token ("-x" is not in "--allow-empty",
- * "push" not in "push.default", "work_mem" not in "maintenance_work_mem"), made once per question;
- * a keyword in capitals is compared with its case ("IMMEDIATE" is not the word "immediate"), the
- * others without.
+ * function's snake_case name ("work_mem", "json_extract"), a shell's ".import" or "\\copy"), the
+ * operators it writes apart ("->>", "<>", "||") and the keywords it writes in capitals ("UPSERT",
+ * "DEFERRED"): found verbatim, they name the answer. Each comes as a test of whether a text names
+ * it as a whole token ("-x" is not in "--allow-empty", "push" not in "push.default", "work_mem" not
+ * in "maintenance_work_mem", "->" not in "->>"), made once per question; a keyword in capitals is
+ * compared with its case ("IMMEDIATE" is not the word "immediate"), the others without.
  */
 export function keyTokens(question: string, { capitals = true } = {}): RegExp[] {
+  const word = '\\p{L}\\p{N}_-';
   const special = (question.match(/(?<![\p{L}\p{N}-])(?:--?|@|(?<![^\s("'`])[.\\])?[\p{L}\p{N}{](?:[\p{L}\p{N}._{}@-]*[\p{L}\p{N}}])?/gu) ?? [])
     .filter((t) => /[-._@{}\\]/.test(t) && (t.length >= 3 || t.startsWith('-')))
-    .map((t) => [t.toLowerCase(), 'iu'] as const);
-  const keywords = ((capitals && question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu)) || []).map((t) => [t, 'u'] as const);
+    .map((t) => [t.toLowerCase(), 'iu', word] as const);
+  // Two or three operator characters standing apart, with at least one that is not a dash ("--" is no operator).
+  const operators = (question.match(new RegExp(`(?<=^|[\\s("'\`])[${OPERATOR_CHARS}]{2,3}(?=$|[\\s)"'\`,.;?!])`, 'gu')) ?? [])
+    .filter((t) => /[^-]/.test(t))
+    .map((t) => [t, 'u', OPERATOR_CHARS] as const);
+  const keywords = ((capitals && question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu)) || []).map((t) => [t, 'u', word] as const);
   // A keyword that is also a special token is counted once, as the special token.
-  const byName = new Map<string, readonly [string, string]>();
-  for (const k of [...special, ...keywords]) if (!byName.has(k[0].toLowerCase())) byName.set(k[0].toLowerCase(), k);
-  return [...byName.values()].slice(0, MAX_KEY_TOKENS).map(([token, flags]) => new RegExp(`(?<![\\p{L}\\p{N}_-])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, flags));
+  const byName = new Map<string, readonly [string, string, string]>();
+  for (const k of [...special, ...operators, ...keywords]) if (!byName.has(k[0].toLowerCase())) byName.set(k[0].toLowerCase(), k);
+  return [...byName.values()]
+    .slice(0, MAX_KEY_TOKENS)
+    .map(([token, flags, apart]) => new RegExp(`(?<![${apart}])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![${apart}])`, flags));
 }

@@ -20,6 +20,15 @@ describe('keyTokens', () => {
     expect(keyTokens('What does VACUUM do to work_mem?', { capitals: false })).toHaveLength(1);
   });
 
+  it('reads operators written apart, each as a whole operator, and no dashes or comparison of numbers', () => {
+    const [arrow, doubleArrow, concat] = keyTokens('Is -> the same as ->> or `||`?');
+    expect(arrow!.test('json -> integer')).toBe(true);
+    expect(arrow!.test('jsonb ->> text')).toBe(false);
+    expect(doubleArrow!.test('jsonb ->> text')).toBe(true);
+    expect(concat!.test("'a' || 'b'")).toBe(true);
+    expect(keyTokens('What does -- start in SQL, and is 5 > 3?', { capitals: false })).toEqual([]);
+  });
+
   it('reads at most eight names from a message of thousands, in the order it gives them', () => {
     const message = Array.from({ length: 4000 }, (_, i) => `--opt${i}`).join(' ');
     const keys = keyTokens(message);

@@ -104,7 +104,7 @@ const stems = (text: string) => new Set(terms(text).map(stem));
 /**
  * Up to `limit` sentences of `passages` that answer `question`, as answer text: in source
  * order, each group followed by its source, e.g. `--amend: Replace the tip… (git-commit.html)`.
- * Empty when no sentence shares a word with the question.
+ * Empty when no sentence shares a word with the question or says a name it gives.
  */
 export function extractiveAnswer(question: string, passages: ContextPassage[], limit = 3): string {
   const all = units(passages);
@@ -127,12 +127,14 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     const shared = scoring.filter((w) => unitStems[i]!.has(w));
     const named = keys.filter((k) => k.test(matched(u))).length;
     const bySubject = u.lead ? keys.filter((k) => k.test(u.subject!)).length : 0;
-    return { u, words: shared.length, score: shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject) };
+    return { u, matches: shared.length + named + bySubject, score: shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject) };
   });
   const top = Math.max(...scored.map((x) => x.score));
   // Quotes far weaker than the best one dilute it: only those at least half as good are kept.
   const best = scored
-    .filter((x) => x.words > 0 && x.score >= top / 2)
+    // A sentence is a quote when it shares a word with the question or says a name it gives (a
+    // table row "jsonb ->> text | Extracts a field" for "What does ->> do?").
+    .filter((x) => x.matches > 0 && x.score >= top / 2)
     .sort((a, b) => b.score - a.score || a.u.order - b.u.order)
     .slice(0, limit)
     .sort((a, b) => a.u.order - b.u.order)

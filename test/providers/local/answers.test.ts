@@ -102,6 +102,17 @@ describe('the offline model answers', () => {
     );
   });
 
+  it('quotes the table row that writes the operator the question asks about, though it shares no word with it', async () => {
+    const operators: ContextPassage = {
+      source: 'functions-json.html#3',
+      text:
+        'The operators below work on JSON values.\n\nOperator | Description\n' +
+        'json -> integer → json | Extracts the n-th element of a JSON array.\n' +
+        'jsonb ->> text → text | Extracts a JSON object field with the given key, as text.',
+    };
+    expect(await answer('What does the ->> operator do?', operators)).toBe('jsonb ->> text → text | Extracts a JSON object field with the given key, as text. (functions-json.html)');
+  });
+
   it("quotes the sentence that says the manual's word for the question's everyday one", async () => {
     const page: ContextPassage = {
       source: 'tables.html#2',
