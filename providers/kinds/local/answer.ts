@@ -28,6 +28,9 @@ function isTermLine(paragraph: string): boolean {
     !paragraph.includes('\n') &&
     paragraph.length <= 100 &&
     !/[.!?,;:]$/.test(paragraph) &&
+    // "Added in: v0.1.21", "Default: 5": a label and its value; "v0.1.21 |": a table's row whose
+    // last cell is empty (a line "a | b" may be a shell pipeline, which does name a command).
+    !/\p{L}: |\s\|$/u.test(paragraph) &&
     paragraph.split(/\s+/).length <= 8 &&
     // A rule (<hr> comes out as a line of dashes) names nothing.
     /[\p{L}\p{N}]/u.test(paragraph)

@@ -80,6 +80,21 @@ describe('the offline model answers', () => {
     expect(text).toBe('This pragma is a no-op within a transaction; foreign key enforcement may only be changed outside one. (pragma.html)');
   });
 
+  it('takes no label with its value ("Added in: v0.1.21") nor a table row with an empty last cell for a term, but a shell pipeline stays one', async () => {
+    const fsPage: ContextPassage = {
+      source: 'fs.html#40',
+      text: 'v0.1.21 |\n\nAdded in: v0.1.21\n\nThis is the synchronous version of fs.mkdir(), which creates a directory.',
+    };
+    expect(await answer('How do I create a directory synchronously?', fsPage)).toBe('This is the synchronous version of fs.mkdir(), which creates a directory. (fs.html)');
+    const archivePage: ContextPassage = {
+      source: 'git-archive.html#5',
+      text: 'git archive --format=tar HEAD | gzip >out.tar.gz\n\nCreate a compressed tarball of the current commit.',
+    };
+    expect(await answer('How do I create a compressed tarball?', archivePage)).toBe(
+      'git archive --format=tar HEAD | gzip >out.tar.gz: Create a compressed tarball of the current commit. (git-archive.html)',
+    );
+  });
+
   it('finds a short option the question names as a whole token, not inside a longer one', async () => {
     const cherryPick: ContextPassage = {
       source: 'git-cherry-pick.html#4',
