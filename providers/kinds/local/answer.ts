@@ -31,7 +31,8 @@ function isTermLine(paragraph: string): boolean {
     // "Added in: v0.1.21", "Default: 5": a label and its value; "v0.1.21 |": a table's row whose
     // last cell is empty (a line "a | b" may be a shell pipeline, which does name a command).
     !/\p{L}: |\s\|$/u.test(paragraph) &&
-    paragraph.split(/\s+/).length <= 8 &&
+    // Words, not the punctuation a signature spaces out ("btrim ( string text [, characters text ] ) → text").
+    paragraph.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 8 &&
     // A rule (<hr> comes out as a line of dashes) names nothing.
     /[\p{L}\p{N}]/u.test(paragraph)
   );

@@ -95,6 +95,18 @@ describe('the offline model answers', () => {
     );
   });
 
+  it("takes a function's signature spaced out by punctuation for the term its description is quoted under, not the example before it", async () => {
+    const functions: ContextPassage = {
+      source: 'functions-string.html#2',
+      text:
+        'char_length ( text ) → integer\n\nGives the number of characters in the string.\n\nchar_length(\'abc\') → 3\n\n' +
+        'btrim ( string text [, characters text ] ) → text\n\nStrips the given characters (spaces unless given) from both ends of the string.',
+    };
+    expect(await answer('How do I strip spaces from both ends of a string?', functions)).toBe(
+      'btrim ( string text [, characters text ] ) → text: Strips the given characters (spaces unless given) from both ends of the string. (functions-string.html)',
+    );
+  });
+
   it('finds a short option the question names as a whole token, not inside a longer one', async () => {
     const cherryPick: ContextPassage = {
       source: 'git-cherry-pick.html#4',
