@@ -8,7 +8,21 @@ import { decodeText, headingText, normalizeText, PERMALINK_ONLY } from './text.j
 const MARK = '\u0001';
 const HEADING_LINE = new RegExp(`^${MARK}([1-6])${MARK}(.*)$`);
 
+/**
+ * DocBook titles its admonitions with a heading (`<div class="note"><h3 class="title">Note</h3>`):
+ * a label of the box, not a section — as a heading it would cut the section in two and put the
+ * text after the box under "Note". It stays a line of its own, which the answer reads as the
+ * term the note's text is quoted under ("Note: …").
+ */
+const ADMONITION = /(?:^|\s)(?:note|tip|hint|warning|caution|important|danger|attention)(?:\s|$)/;
+
 const heading: FormatCallback = (elem, walk, builder) => {
+  if (ADMONITION.test(String((elem as { parent?: { attribs?: Record<string, string> } }).parent?.attribs?.class ?? ''))) {
+    builder.openBlock({ leadingLineBreaks: 2 });
+    walk(elem.children, builder);
+    builder.closeBlock({ trailingLineBreaks: 2 });
+    return;
+  }
   builder.openBlock({ leadingLineBreaks: 2 });
   builder.addLiteral(`${MARK}${(elem.name ?? 'h6').slice(1)}${MARK}`);
   builder.pushWordTransform((word) => word.replace(/\n/g, ' ')); // the heading stays on its line

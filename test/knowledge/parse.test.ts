@@ -128,6 +128,16 @@ describe('parseDocument: html', () => {
     ]);
   });
 
+  it("keeps a DocBook admonition's title as a line of the section, not a heading that would cut it", async () => {
+    const html = `<html><body><div class="refsect1"><h2>Description</h2><p>A widget speeds up lookups.</p>
+      <div class="warning"><h3 class="title">Warning</h3><p>Each widget slows down writes.</p></div>
+      <p>The table's owner owns the widget.</p><div class="sect2"><h3>Storage</h3><p>Widgets live on disk.</p></div></div></body></html>`;
+    expect((await parseDocument('html', Buffer.from(html), 'widget.html')).sections).toEqual([
+      { headings: ['Description'], text: "A widget speeds up lookups.\n\nWarning\n\nEach widget slows down writes.\n\nThe table's owner owns the widget." },
+      { headings: ['Description', 'Storage'], text: 'Widgets live on disk.' },
+    ]);
+  });
+
   it('falls back to the first h1, then the name, for the title', async () => {
     expect((await parseDocument('html', Buffer.from('<h2>B</h2><p>x</p><h1>First <b>One</b></h1><p>y</p>'), 'p.html')).title).toBe('First One');
     expect((await parseDocument('html', Buffer.from('<p>Just text.</p>'), 'p.html')).title).toBe('p.html');
