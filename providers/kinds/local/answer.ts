@@ -129,8 +129,11 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   const scoring = [...weight.keys()];
   const scored = all.map((u, i) => {
     const shared = scoring.filter((w) => unitStems[i]!.has(w));
-    const named = keys.filter((k) => k.test(matched(u))).length;
-    const bySubject = u.lead ? keys.filter((k) => k.test(u.subject!)).length : 0;
+    // A later sentence of a definition the question names ("What is the default of shared_buffers?")
+    // is about that name as much as the first one, once it shares a word of its own with the question.
+    const aboutSubject = u.subject !== null && (u.lead || shared.length > 0);
+    const named = keys.filter((k) => k.test(aboutSubject ? `${u.subject} ${u.text}` : u.text)).length;
+    const bySubject = aboutSubject ? keys.filter((k) => k.test(u.subject!)).length : 0;
     return { u, matches: shared.length + named + bySubject, score: shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject) };
   });
   const top = Math.max(...scored.map((x) => x.score));

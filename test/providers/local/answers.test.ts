@@ -107,6 +107,18 @@ describe('the offline model answers', () => {
     );
   });
 
+  it('quotes a later sentence of the definition the question names when it shares a word with the question', async () => {
+    const settings: ContextPassage = {
+      source: 'runtime-config.html#3',
+      text:
+        'shared_buffers (integer)\n\nHow much memory the server keeps for its shared page cache. Its default is 128 megabytes; raise it on a large machine.\n\n' +
+        'temp_buffers (integer)\n\nThe memory each session may use for temporary tables. The default is eight megabytes.',
+    };
+    expect(await answer('What is the default of shared_buffers?', settings)).toBe(
+      'shared_buffers (integer): How much memory the server keeps for its shared page cache. Its default is 128 megabytes; raise it on a large machine. (runtime-config.html)',
+    );
+  });
+
   it('finds a short option the question names as a whole token, not inside a longer one', async () => {
     const cherryPick: ContextPassage = {
       source: 'git-cherry-pick.html#4',
@@ -178,7 +190,8 @@ describe('the offline model answers', () => {
       chatRequest({ message: 'What does push.default do when I run git push plain, and what does --dry-run do?', context: [commitPage, configPage] }),
     );
     expect(text).toContain('--dry-run: Do not create a commit, but show a list of paths that are to be committed. (git-commit.html)');
-    expect(text).toContain('push.default: Defines the action git push should take if no refspec is given (e.g. when you run it plain). (git-config.html)');
+    // The definition's later sentence shares "default" with the question, so it is quoted too.
+    expect(text).toContain('push.default: Defines the action git push should take if no refspec is given (e.g. when you run it plain). It is set to simple by default. (git-config.html)');
   });
 
   it('quotes a sentence wrapped over two lines whole, and keeps list items apart', async () => {
