@@ -169,8 +169,9 @@ function documentList(hits: Bm25Hit[], p: FusionParams): { bonus: Map<string, nu
 
 /**
  * The naming list: the candidates that say a name the question gives verbatim ("--force-with-lease",
- * "work_mem", "VACUUM"; text/keyTokens.ts), ranked by how many of its names they say, as a fused
- * bonus. BM25 reads "work_mem" as the words work and mem, which "maintenance_work_mem" says too.
+ * "work_mem", "->>"; text/keyTokens.ts), ranked by how many of its names they say, as a fused
+ * bonus. BM25 reads "work_mem" as the words work and mem, which "maintenance_work_mem" says too,
+ * and cannot read "->>" at all. Keywords in capitals are left out: SQL pages say them everywhere.
  */
 function namingList(question: string, rows: StoredChunk[], p: FusionParams): Map<string, number> {
   const bonus = new Map<string, number>();

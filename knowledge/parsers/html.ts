@@ -45,7 +45,12 @@ const row: FormatCallback = (elem, walk, builder) => {
 };
 
 type Node = Parameters<FormatCallback>[0];
-const textOf = (node: Node): string => (node.type === 'text' ? String((node as { data?: string }).data ?? '') : (node.children ?? []).map((c: Node) => textOf(c)).join(''));
+
+/** All the text inside a node. */
+function textOf(node: Node): string {
+  if (node.type === 'text') return String((node as { data?: string }).data ?? '');
+  return (node.children ?? []).map((child: Node) => textOf(child)).join('');
+}
 
 /**
  * A link's text, without its address; a link to a place on its own page that shows only a
