@@ -20,14 +20,22 @@ interface Unit {
 }
 
 /**
+ * A name (perhaps after one word saying what it is: "class", "exception"), then its parameters in
+ * parentheses, then perhaps what it returns (`→ text`, `-> int`).
+ */
+const SIGNATURE = /^(?:\p{L}+ )?[\p{L}_][\p{L}\p{N}_.]*\s?\(.*\)(?:\s*(?:→|->)\s*\S.*)?$/u;
+const SIGNATURE_CHARS = 400;
+
+/**
  * A paragraph that names what the next one explains: one short line without sentence
  * punctuation at its end, as reference pages set options, settings and commands.
  */
 function isTermLine(paragraph: string): boolean {
+  if (paragraph.includes('\n') || /[.!?,;:]$/.test(paragraph)) return false;
+  // A function's signature, however many parameters it lists: "subprocess.run(args, *, stdin=None, …)".
+  if (paragraph.length <= SIGNATURE_CHARS && SIGNATURE.test(paragraph)) return true;
   return (
-    !paragraph.includes('\n') &&
     paragraph.length <= 100 &&
-    !/[.!?,;:]$/.test(paragraph) &&
     // "Added in: v0.1.21", "Default: 5": a label and its value; "v0.1.21 |": a table's row whose
     // last cell is empty (a line "a | b" may be a shell pipeline, which does name a command).
     !/\p{L}: |\s\|$/u.test(paragraph) &&
@@ -61,6 +69,8 @@ function units(passages: ContextPassage[]): Unit[] {
     let subject: string | null = null;
     let since = 0;
     paragraphs.forEach((paragraph, i) => {
+      // An interactive session (Python's ">>> " prompt, with its output) shows code; it explains nothing.
+      if (paragraph.startsWith('>>> ')) return;
       if (isTermLine(paragraph) && i + 1 < paragraphs.length) {
         subject = paragraph;
         since = 0;
@@ -97,6 +107,11 @@ const SYNONYM_SHARE = 0.2;
 
 /** What naming the question's special token verbatim is worth: more than any two ordinary words. */
 const KEY_BONUS = 4;
+
+/** A term as the answer says it: a long signature by its name ("subprocess.run(…)"), any other in full. */
+function spokenTerm(subject: string): string {
+  return subject.length > 100 && SIGNATURE.test(subject) ? `${subject.slice(0, subject.indexOf('(')).trim()}(…)` : subject;
+}
 
 /** A passage's source as a reader knows it: the document, without the chunk's position ("returns.md#2"). */
 function citation(passage: ContextPassage): string {
@@ -151,7 +166,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   let said: string[] = [];
   let lastSubject: string | null = null;
   best.forEach((u, i) => {
-    const withSubject = u.subject && u.subject !== lastSubject && !u.text.toLowerCase().includes(u.subject.toLowerCase()) ? `${u.subject}: ${u.text}` : u.text;
+    const withSubject = u.subject && u.subject !== lastSubject && !u.text.toLowerCase().includes(u.subject.toLowerCase()) ? `${spokenTerm(u.subject)}: ${u.text}` : u.text;
     lastSubject = u.subject;
     said.push(withSubject);
     const next = best[i + 1];

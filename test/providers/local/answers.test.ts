@@ -119,6 +119,19 @@ describe('the offline model answers', () => {
     );
   });
 
+  it("takes a long signature for its description's term, said by its name, and quotes no interactive session", async () => {
+    const runner: ContextPassage = {
+      source: 'runner.html#4',
+      text:
+        'runner.run(args, *, stdin=None, input=None, stdout=None, stderr=None, capture_output=False, shell=False, cwd=None, timeout=None, check=False)\n\n' +
+        'Run the command described by args and wait for it to finish. If check is true and the command fails, an error is raised.\n\n' +
+        '>>> runner.run(["false"], check=True)\nTraceback (most recent call last): the command failed',
+    };
+    expect(await answer('What does check do in runner.run?', runner)).toBe(
+      'runner.run(…): Run the command described by args and wait for it to finish. If check is true and the command fails, an error is raised. (runner.html)',
+    );
+  });
+
   it('finds a short option the question names as a whole token, not inside a longer one', async () => {
     const cherryPick: ContextPassage = {
       source: 'git-cherry-pick.html#4',
