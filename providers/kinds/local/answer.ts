@@ -80,6 +80,7 @@ function units(passages: ContextPassage[]): Unit[] {
       sentences(paragraph).forEach((s, si) => {
         // A rule or a run of punctuation ("-----", an <hr>'s text) says nothing.
         if (!/[\p{L}\p{N}]/u.test(s)) return;
+        if (CODE_LINE.test(s)) return;
         const key = `${own ?? ''}\u0000${s}`;
         if (seen.has(key)) return;
         seen.add(key);
@@ -90,6 +91,14 @@ function units(passages: ContextPassage[]): Unit[] {
   });
   return out;
 }
+
+/**
+ * A line of code in a page's example, which the answer does not quote: one that opens or closes a
+ * block, a comment line, or a statement ended with ";" that calls, assigns or starts with a
+ * keyword in capitals ("server.listen(8000);", "PRAGMA busy_timeout;"). A list item of prose that
+ * ends with ";" ("- the first item;") is not one.
+ */
+const CODE_LINE = /[{}]\s*$|^\s*(?:\/\/|--\s)|^(?=.*[(=]|\s*\p{Lu}{2,}\b).*;\s*$/u;
 
 /**
  * Paragraphs after a term line that are taken to explain it: a definition often runs to a few

@@ -132,6 +132,18 @@ describe('the offline model answers', () => {
     );
   });
 
+  it("quotes an example's explanation, not its lines of code, though the code names what the question asks about", async () => {
+    const page: ContextPassage = {
+      source: 'server.html#7',
+      text:
+        'const server = makeServer();\nserver.listen(8000);\n// server.listen also takes a host\n\n' +
+        'server.listen() starts accepting connections on the given port. A list of steps may end with semicolons:\n- open the port;\n- accept.\n\n' +
+        'PRAGMA busy_timeout = 5000;',
+    };
+    expect(await answer('What does server.listen do?', page)).toBe('server.listen() starts accepting connections on the given port. (server.html)');
+    expect(await answer('Which step opens the port?', page)).toContain('- open the port;');
+  });
+
   it('finds a short option the question names as a whole token, not inside a longer one', async () => {
     const cherryPick: ContextPassage = {
       source: 'git-cherry-pick.html#4',
