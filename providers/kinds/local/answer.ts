@@ -95,10 +95,10 @@ function units(passages: ContextPassage[]): Unit[] {
 /**
  * A line of code in a page's example, which the answer does not quote: one that opens or closes a
  * block, a comment line, or a statement ended with ";" that calls, assigns or starts with a
- * keyword in capitals ("server.listen(8000);", "PRAGMA busy_timeout;"). A list item of prose that
- * ends with ";" ("- the first item;") is not one.
+ * keyword in capitals ("server.listen(8000);", "PRAGMA busy_timeout;"). A list item that ends with
+ * ";" ("- git-push(1) copies your branches…;") is prose.
  */
-const CODE_LINE = /[{}]\s*$|^\s*(?:\/\/|--\s)|^(?=.*[(=]|\s*\p{Lu}{2,}\b).*;\s*$/u;
+const CODE_LINE = /[{}]\s*$|^\s*(?:\/\/|--\s)|^(?!- )(?=.*[(=]|\s*\p{Lu}{2,}\b).*;\s*$/u;
 
 /**
  * Paragraphs after a term line that are taken to explain it: a definition often runs to a few
