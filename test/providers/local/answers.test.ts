@@ -144,6 +144,11 @@ describe('the offline model answers', () => {
     expect(await answer('Which step opens the port?', page)).toContain('- open the port;');
   });
 
+  it('does not quote a term whose definition was cut off at the end of the passage', async () => {
+    const settings: ContextPassage = { source: 'memory.html#2', text: 'work_mem (integer)\n\nThe memory one sort step may use.\n\nmaintenance_work_mem (integer)' };
+    expect(await answer('What memory does work_mem set?', settings)).toBe('work_mem (integer): The memory one sort step may use. (memory.html)');
+  });
+
   it('finds a short option the question names as a whole token, not inside a longer one', async () => {
     const cherryPick: ContextPassage = {
       source: 'git-cherry-pick.html#4',
