@@ -178,7 +178,10 @@ function namingList(question: string, rows: StoredChunk[], p: FusionParams): Map
   const keys = p.keyWeight > 0 ? keyTokens(question, { capitals: false }) : [];
   if (!keys.length) return bonus;
   const named = rows
-    .map((row) => ({ id: row.id, n: keys.filter((k) => k.test(chunkSearchText(row))).length }))
+    .map((row) => {
+      const text = chunkSearchText(row);
+      return { id: row.id, n: keys.filter((k) => k.test(text)).length };
+    })
     .filter((x) => x.n > 0)
     .sort((a, b) => b.n - a.n);
   const ranks = sharedRanks(named.map((x) => x.n));
