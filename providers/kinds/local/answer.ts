@@ -72,14 +72,14 @@ function units(passages: ContextPassage[]): Unit[] {
       // An interactive session (Python's ">>> " prompt, with its output) shows code; it explains nothing.
       if (paragraph.startsWith('>>> ')) return;
       if (isTermLine(paragraph)) {
-        // In a list of definitions, a term that ends the passage had its definition cut off into
-        // the next chunk: alone, it says nothing.
-        if (i + 1 === paragraphs.length && subject !== null) return;
         if (i + 1 < paragraphs.length) {
           subject = paragraph;
           since = 0;
           return;
         }
+        // In a list of definitions, a term that ends the passage had its definition cut off into
+        // the next chunk: alone, it says nothing.
+        if (subject !== null) return;
       }
       const own = subject !== null && since < SUBJECT_SPAN ? subject : null;
       sentences(paragraph).forEach((s, si) => {
