@@ -29,11 +29,14 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
+/** The symbols generators mark a permalink with (Sphinx's and MkDocs' ¶, §, a link, an anchor); `#` is apart, as it is also C#'s. */
+const MARK = '[¶§\\u{1F517}\\u2693]';
+
 /** A link's whole text when it is only a permalink mark (DocBook's `#`, Sphinx's `¶`, a link symbol). */
-export const PERMALINK_ONLY = /^[\s\u200b]*(?:[#¶§\u{1F517}\u2693][\s\u200b]*)?$/u;
+export const PERMALINK_ONLY = new RegExp(`^[\\s\\u200b]*(?:(?:#|${MARK})[\\s\\u200b]*)?$`, 'u');
 
 /** Permalink marks at a heading's start or end (see headingText). */
-const PERMALINK_MARKS = /^(?:[¶§\u{1F517}\u2693]\s*|#\s+)|(?:\s*[¶§\u{1F517}\u2693]|\s+#)$/gu;
+const PERMALINK_MARKS = new RegExp(`^(?:${MARK}\\s*|#\\s+)|(?:\\s*${MARK}|\\s+#)$`, 'gu');
 
 /**
  * Heading text on one line, without the permalink mark documentation generators put at its end
