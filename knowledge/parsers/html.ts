@@ -1,6 +1,7 @@
 // HTML via html-to-text, with one change: headings are emitted behind a marker instead of
 // upper-cased, so the text can be cut into sections at them afterwards.
 import { convert, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
+import { textContent } from 'domutils';
 import type { ParsedDocument } from '../types.js';
 import { decodeText, headingText, normalizeText, PERMALINK_ONLY } from './text.js';
 
@@ -44,14 +45,6 @@ const row: FormatCallback = (elem, walk, builder) => {
   builder.closeBlock({ trailingLineBreaks: 1 });
 };
 
-type Node = Parameters<FormatCallback>[0];
-
-/** All the text inside a node. */
-function textOf(node: Node): string {
-  if (node.type === 'text') return String((node as { data?: string }).data ?? '');
-  return (node.children ?? []).map((child: Node) => textOf(child)).join('');
-}
-
 /**
  * A link's text, without its address; a link to a place on its own page that shows only a
  * permalink mark — DocBook's `#` after a definition's term, Sphinx's `¶` after a function's
@@ -59,7 +52,7 @@ function textOf(node: Node): string {
  * quoted under. Headings' marks are taken off in headingText.
  */
 const link: FormatCallback = (elem, walk, builder) => {
-  if (String(elem.attribs?.href ?? '').startsWith('#') && PERMALINK_ONLY.test(textOf(elem))) return;
+  if (String(elem.attribs?.href ?? '').startsWith('#') && PERMALINK_ONLY.test(textContent(elem as Parameters<typeof textContent>[0]))) return;
   walk(elem.children, builder);
 };
 
