@@ -1,12 +1,8 @@
 // The document list in retrieval: documents ranked by the sum of their best chunks' BM25, fused
 // beside the chunk list, so a page on which several passages each share some of the question's
 // words can come before a page with one passage that shares more of them at once.
-import { retrieve, type FusionParams } from '../../knowledge/retrieve.js';
-import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
-import { LocalLexicalEmbedder } from '../../providers/kinds/local/embeddings.js';
-import { createProject } from '../../store/projects.js';
 import { closeDb, db } from '../stack/context.js';
-import { ingestMarkdown } from './ingestDirect.js';
+import { lexicalRanking } from './ingestDirect.js';
 
 const DOCUMENTS = [
   {
@@ -36,14 +32,8 @@ const QUESTION = 'How do I rotate the logs daily and compress old archives, and 
 afterAll(closeDb);
 
 it('puts the page whose passages together answer the question first when documents weigh in, the single best passage when they do not', async () => {
-  const pool = db();
-  const embedder = new LocalLexicalEmbedder();
-  const index = new ExactVectorIndex({ sql: pool });
-  const project = await createProject(pool, 'document list');
-  await ingestMarkdown({ pool, index, embedder }, project.id, DOCUMENTS, { chunkTokens: 60, overlapTokens: 0 });
   // BM25 alone, so the two lists compared are the chunk list and the document list.
-  const ranked = async (fusion: Partial<FusionParams>) =>
-    (await retrieve({ pool, index, embedder }, project.id, QUESTION, { topK: 5, minScore: 0, mode: 'lexical', fusion })).map((c) => c.document);
+  const ranked = await lexicalRanking(db(), 'document list', DOCUMENTS, QUESTION);
   // The release note's one passage shares the most words: it leads the chunk list.
   expect((await ranked({ documentWeight: 0 }))[0]).toBe('release-notes.md');
   // The logging page's four passages add up to more: with documents weighed above single

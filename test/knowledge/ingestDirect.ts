@@ -2,11 +2,13 @@
 // index, as the ingestion workflow's steps do, without the workflow — for tests of ranking.
 import { chunkDocument, chunkSearchText } from '../../knowledge/chunk.js';
 import { parseDocument } from '../../knowledge/parse.js';
-import type { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
-import type { LocalLexicalEmbedder } from '../../providers/kinds/local/embeddings.js';
+import { retrieve, type FusionParams } from '../../knowledge/retrieve.js';
+import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
+import { LocalLexicalEmbedder } from '../../providers/kinds/local/embeddings.js';
 import { replaceChunks } from '../../store/chunks.js';
 import { createDocument } from '../../store/documents.js';
 import type { Pool } from '../../store/pool.js';
+import { createProject } from '../../store/projects.js';
 
 export async function ingestMarkdown(
   deps: { pool: Pool; index: ExactVectorIndex; embedder: LocalLexicalEmbedder },
@@ -22,4 +24,22 @@ export async function ingestMarkdown(
     const vectors = await embedder.embed(chunks.map(chunkSearchText));
     await index.upsert(projectId, ids.map((chunkId, i) => ({ chunkId, documentId: doc.id, vector: vectors[i]! })));
   }
+}
+
+/**
+ * A new project holding `docs` (60-token chunks, no overlap), and how its BM25-only retrieval
+ * ranks the documents for `question` under some fusion settings: for tests that compare a
+ * ranking with one part of the fusion on and off.
+ */
+export async function lexicalRanking(
+  pool: Pool,
+  name: string,
+  docs: readonly { name: string; text: string }[],
+  question: string,
+): Promise<(fusion: Partial<FusionParams>) => Promise<string[]>> {
+  const embedder = new LocalLexicalEmbedder();
+  const index = new ExactVectorIndex({ sql: pool });
+  const project = await createProject(pool, name);
+  await ingestMarkdown({ pool, index, embedder }, project.id, docs, { chunkTokens: 60, overlapTokens: 0 });
+  return async (fusion) => (await retrieve({ pool, index, embedder }, project.id, question, { topK: 5, minScore: 0, mode: 'lexical', fusion })).map((c) => c.document);
 }

@@ -1,13 +1,9 @@
 // The thesaurus in retrieval: a question worded with a user's everyday word ("erase") finds the
 // page written in the manual's word ("drop", "delete"), while the question's own words still
 // weigh most.
-import { retrieve, type FusionParams } from '../../knowledge/retrieve.js';
-import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
-import { LocalLexicalEmbedder } from '../../providers/kinds/local/embeddings.js';
-import { createProject } from '../../store/projects.js';
 import { synonymsOf } from '../../text/synonyms.js';
 import { closeDb, db } from '../stack/context.js';
-import { ingestMarkdown } from './ingestDirect.js';
+import { lexicalRanking } from './ingestDirect.js';
 
 afterAll(closeDb);
 
@@ -21,18 +17,12 @@ describe('synonymsOf', () => {
 });
 
 it("finds the page written in the manual's word for the question's, only with the thesaurus on", async () => {
-  const pool = db();
-  const embedder = new LocalLexicalEmbedder();
-  const index = new ExactVectorIndex({ sql: pool });
-  const project = await createProject(pool, 'synonyms');
   const pages = [
     { name: 'drop-table.md', text: '## DROP TABLE\n\nDROP TABLE deletes a table, with its rows and indexes.' },
     { name: 'tables.md', text: '## Tables\n\nA table holds rows. Each table has columns, and a table can be partitioned by range.' },
     { name: 'billing.md', text: '## Invoices\n\nInvoices are sent monthly by email.' },
   ];
-  await ingestMarkdown({ pool, index, embedder }, project.id, pages, { chunkTokens: 60, overlapTokens: 0 });
-  const ranked = async (fusion: Partial<FusionParams>) =>
-    (await retrieve({ pool, index, embedder }, project.id, 'How do I erase a table?', { topK: 5, minScore: 0, mode: 'lexical', fusion })).map((c) => c.document);
+  const ranked = await lexicalRanking(db(), 'synonyms', pages, 'How do I erase a table?');
   // "erase" is in no page: only "table" matches, and the page saying it most leads.
   expect((await ranked({ synonymWeight: 0 }))[0]).toBe('tables.md');
   // Its group brings "drop" and "delete": the page that answers leads.
