@@ -6,20 +6,24 @@ import { KNOWLEDGE_TOOL, type ContextPassage, type TurnRequest } from '../../../
 import { chatRequest } from '../requests.js';
 
 const local = new LocalProvider();
+/** A passage of `source` made of these paragraphs, a blank line between each. */
+const passage = (source: string, ...paragraphs: string[]): ContextPassage => ({ source, text: paragraphs.join('\n\n') });
 /** The offline model's answer to `message` from these passages. */
 const answer = async (message: string, ...context: ContextPassage[]) => (await local.generate(chatRequest({ message, context }))).text;
 
-const commitPage: ContextPassage = {
-  source: 'git-commit.html',
-  text:
-    'Create a new commit containing the current contents of the index.\n\n' +
-    '--amend\n\nReplace the tip of the current branch by creating a new commit. The recorded tree is prepared as usual.\n\n' +
-    '--dry-run\n\nDo not create a commit, but show a list of paths that are to be committed.',
-};
-const configPage: ContextPassage = {
-  source: 'git-config.html',
-  text: 'push.default\n\nDefines the action git push should take if no refspec is given (e.g. when you run it plain). It is set to simple by default.',
-};
+const commitPage = passage(
+  'git-commit.html',
+  'Create a new commit containing the current contents of the index.',
+  '--amend',
+  'Replace the tip of the current branch by creating a new commit. The recorded tree is prepared as usual.',
+  '--dry-run',
+  'Do not create a commit, but show a list of paths that are to be committed.',
+);
+const configPage = passage(
+  'git-config.html',
+  'push.default',
+  'Defines the action git push should take if no refspec is given (e.g. when you run it plain). It is set to simple by default.',
+);
 
 const turn = (message: string, overrides: Partial<TurnRequest> = {}): TurnRequest => ({
   ...chatRequest({ model: 'extractive', message }),
@@ -57,14 +61,15 @@ describe('the offline model answers', () => {
   });
 
   it('keeps the option for a later paragraph of its definition, but not for text past the definition', async () => {
-    const resetPage: ContextPassage = {
-      source: 'git-reset.html#3',
-      text:
-        '--hard\n\nResets the index and working tree.\n\n' +
-        'Any changes to tracked files in the working tree since the commit are discarded and untracked files that are in the way are deleted.\n\n' +
-        'Note that this is dangerous.\n\nSee the examples below.\n\n' +
-        'Untracked files in the way of a checkout are deleted by other commands too.',
-    };
+    const resetPage = passage(
+      'git-reset.html#3',
+      '--hard',
+      'Resets the index and working tree.',
+      'Any changes to tracked files in the working tree since the commit are discarded and untracked files that are in the way are deleted.',
+      'Note that this is dangerous.',
+      'See the examples below.',
+      'Untracked files in the way of a checkout are deleted by other commands too.',
+    );
     const text = await answer('How do I throw away the changes to my tracked files?', resetPage);
     expect(text).toBe('--hard: Any changes to tracked files in the working tree since the commit are discarded and untracked files that are in the way are deleted. (git-reset.html)');
     const past = await answer('Which other commands delete files in the way of a checkout?', resetPage);
@@ -72,99 +77,99 @@ describe('the offline model answers', () => {
   });
 
   it('takes no rule (a line of dashes) for a term', async () => {
-    const pragmaPage: ContextPassage = {
-      source: 'pragma.html#12',
-      text: '----------------------------------------\n\nThis pragma is a no-op within a transaction; foreign key enforcement may only be changed outside one.',
-    };
+    const pragmaPage = passage(
+      'pragma.html#12',
+      '----------------------------------------',
+      'This pragma is a no-op within a transaction; foreign key enforcement may only be changed outside one.',
+    );
     const text = await answer('When can foreign key enforcement be changed?', pragmaPage);
     expect(text).toBe('This pragma is a no-op within a transaction; foreign key enforcement may only be changed outside one. (pragma.html)');
   });
 
   it('takes no label with its value ("Added in: v0.1.21") nor a table row with an empty last cell for a term, but a shell pipeline stays one', async () => {
-    const fsPage: ContextPassage = {
-      source: 'fs.html#40',
-      text: 'v0.1.21 |\n\nAdded in: v0.1.21\n\nThis is the synchronous version of fs.mkdir(), which creates a directory.',
-    };
+    const fsPage = passage('fs.html#40', 'v0.1.21 |', 'Added in: v0.1.21', 'This is the synchronous version of fs.mkdir(), which creates a directory.');
     expect(await answer('How do I create a directory synchronously?', fsPage)).toBe('This is the synchronous version of fs.mkdir(), which creates a directory. (fs.html)');
-    const archivePage: ContextPassage = {
-      source: 'git-archive.html#5',
-      text: 'git archive --format=tar HEAD | gzip >out.tar.gz\n\nCreate a compressed tarball of the current commit.',
-    };
+    const archivePage = passage('git-archive.html#5', 'git archive --format=tar HEAD | gzip >out.tar.gz', 'Create a compressed tarball of the current commit.');
     expect(await answer('How do I create a compressed tarball?', archivePage)).toBe(
       'git archive --format=tar HEAD | gzip >out.tar.gz: Create a compressed tarball of the current commit. (git-archive.html)',
     );
   });
 
   it("takes a function's signature spaced out by punctuation for the term its description is quoted under, not the example before it", async () => {
-    const functions: ContextPassage = {
-      source: 'functions-string.html#2',
-      text:
-        'char_length ( text ) → integer\n\nGives the number of characters in the string.\n\nchar_length(\'abc\') → 3\n\n' +
-        'btrim ( string text [, characters text ] ) → text\n\nStrips the given characters (spaces unless given) from both ends of the string.',
-    };
+    const functions = passage(
+      'functions-string.html#2',
+      'char_length ( text ) → integer',
+      'Gives the number of characters in the string.',
+      'char_length(\'abc\') → 3',
+      'btrim ( string text [, characters text ] ) → text',
+      'Strips the given characters (spaces unless given) from both ends of the string.',
+    );
     expect(await answer('How do I strip spaces from both ends of a string?', functions)).toBe(
       'btrim ( string text [, characters text ] ) → text: Strips the given characters (spaces unless given) from both ends of the string. (functions-string.html)',
     );
   });
 
   it('quotes a later sentence of the definition the question names when it shares a word with the question', async () => {
-    const settings: ContextPassage = {
-      source: 'runtime-config.html#3',
-      text:
-        'shared_buffers (integer)\n\nHow much memory the server keeps for its shared page cache. Its default is 128 megabytes; raise it on a large machine.\n\n' +
-        'temp_buffers (integer)\n\nThe memory each session may use for temporary tables. The default is eight megabytes.',
-    };
+    const settings = passage(
+      'runtime-config.html#3',
+      'shared_buffers (integer)',
+      'How much memory the server keeps for its shared page cache. Its default is 128 megabytes; raise it on a large machine.',
+      'temp_buffers (integer)',
+      'The memory each session may use for temporary tables. The default is eight megabytes.',
+    );
     expect(await answer('What is the default of shared_buffers?', settings)).toBe(
       'shared_buffers (integer): How much memory the server keeps for its shared page cache. Its default is 128 megabytes; raise it on a large machine. (runtime-config.html)',
     );
   });
 
   it("takes a long signature for its description's term, said by its name, and quotes no interactive session", async () => {
-    const runner: ContextPassage = {
-      source: 'runner.html#4',
-      text:
-        'runner.run(args, *, stdin=None, input=None, stdout=None, stderr=None, capture_output=False, shell=False, cwd=None, timeout=None, check=False)\n\n' +
-        'Run the command described by args and wait for it to finish. If check is true and the command fails, an error is raised.\n\n' +
-        '>>> runner.run(["false"], check=True)\nTraceback (most recent call last): the command failed',
-    };
+    const runner = passage(
+      'runner.html#4',
+      'runner.run(args, *, stdin=None, input=None, stdout=None, stderr=None, capture_output=False, shell=False, cwd=None, timeout=None, check=False)',
+      'Run the command described by args and wait for it to finish. If check is true and the command fails, an error is raised.',
+      '>>> runner.run(["false"], check=True)\nTraceback (most recent call last): the command failed',
+    );
     expect(await answer('What does check do in runner.run?', runner)).toBe(
       'runner.run(…): Run the command described by args and wait for it to finish. If check is true and the command fails, an error is raised. (runner.html)',
     );
   });
 
   it("quotes an example's explanation, not its lines of code, though the code names what the question asks about", async () => {
-    const page: ContextPassage = {
-      source: 'server.html#7',
-      text:
-        'const server = makeServer();\nserver.listen(8000);\n// server.listen also takes a host\n\n' +
-        'server.listen() starts accepting connections on the given port. A list of steps may end with semicolons:\n- open the port;\n- accept.\n\n' +
-        'PRAGMA busy_timeout = 5000;',
-    };
+    const page = passage(
+      'server.html#7',
+      'const server = makeServer();\nserver.listen(8000);\n// server.listen also takes a host',
+      'server.listen() starts accepting connections on the given port. A list of steps may end with semicolons:\n- open the port;\n- accept.',
+      'PRAGMA busy_timeout = 5000;',
+    );
     expect(await answer('What does server.listen do?', page)).toBe('server.listen() starts accepting connections on the given port. (server.html)');
     expect(await answer('Which step opens the port?', page)).toContain('- open the port;');
   });
 
   it('does not quote a term whose definition was cut off at the end of the passage', async () => {
-    const settings: ContextPassage = { source: 'memory.html#2', text: 'work_mem (integer)\n\nThe memory one sort step may use.\n\nmaintenance_work_mem (integer)' };
+    const settings = passage('memory.html#2', 'work_mem (integer)', 'The memory one sort step may use.', 'maintenance_work_mem (integer)');
     expect(await answer('What memory does work_mem set?', settings)).toBe('work_mem (integer): The memory one sort step may use. (memory.html)');
   });
 
   it('finds a short option the question names as a whole token, not inside a longer one', async () => {
-    const cherryPick: ContextPassage = {
-      source: 'git-cherry-pick.html#4',
-      text: '--allow-empty\n\nBy default, cherry-picking an empty commit will fail.\n\n-x\n\nWhen recording the commit, append a line that says "(cherry picked from commit …)" to the original commit message.',
-    };
+    const cherryPick = passage(
+      'git-cherry-pick.html#4',
+      '--allow-empty',
+      'By default, cherry-picking an empty commit will fail.',
+      '-x',
+      'When recording the commit, append a line that says "(cherry picked from commit …)" to the original commit message.',
+    );
     const text = await answer('What does git cherry-pick -x add to the commit message?', cherryPick);
     expect(text).toBe('-x: When recording the commit, append a line that says "(cherry picked from commit …)" to the original commit message. (git-cherry-pick.html)');
   });
 
   it('finds a snake_case name the question names as a whole token, not inside a longer one', async () => {
-    const settings: ContextPassage = {
-      source: 'runtime-config.html#12',
-      text:
-        'maintenance_work_mem (integer)\n\nThe largest amount of memory maintenance jobs such as VACUUM may use. It is 64 megabytes unless set.\n\n' +
-        'work_mem (integer)\n\nThe largest amount of memory one sort or hash step of a query may use before it spills to disk.',
-    };
+    const settings = passage(
+      'runtime-config.html#12',
+      'maintenance_work_mem (integer)',
+      'The largest amount of memory maintenance jobs such as VACUUM may use. It is 64 megabytes unless set.',
+      'work_mem (integer)',
+      'The largest amount of memory one sort or hash step of a query may use before it spills to disk.',
+    );
     // Both definitions share "work" and "mem" with the question; only one is named by it.
     expect(await answer('What does work_mem limit?', settings)).toBe(
       'work_mem (integer): The largest amount of memory one sort or hash step of a query may use before it spills to disk. (runtime-config.html)',
@@ -172,13 +177,11 @@ describe('the offline model answers', () => {
   });
 
   it('quotes the table row that writes the operator the question asks about, though it shares no word with it', async () => {
-    const operators: ContextPassage = {
-      source: 'functions-json.html#3',
-      text:
-        'The operators below work on JSON values.\n\nOperator | Description\n' +
-        'json -> integer → json | Extracts the n-th element of a JSON array.\n' +
-        'jsonb ->> text → text | Extracts a JSON object field with the given key, as text.',
-    };
+    const operators = passage(
+      'functions-json.html#3',
+      'The operators below work on JSON values.',
+      'Operator | Description\njson -> integer → json | Extracts the n-th element of a JSON array.\njsonb ->> text → text | Extracts a JSON object field with the given key, as text.',
+    );
     expect(await answer('What does the ->> operator do?', operators)).toBe('jsonb ->> text → text | Extracts a JSON object field with the given key, as text. (functions-json.html)');
   });
 
@@ -206,10 +209,13 @@ describe('the offline model answers', () => {
   });
 
   it('quotes no rule or run of punctuation as a sentence, even under a term', async () => {
-    const pragmaPage: ContextPassage = {
-      source: 'pragma.html#20',
-      text: 'PRAGMA foreign_key_list\n\n----------------------------------------\n\nPRAGMA foreign_keys\n\nQuery, set, or clear the enforcement of foreign key constraints.',
-    };
+    const pragmaPage = passage(
+      'pragma.html#20',
+      'PRAGMA foreign_key_list',
+      '----------------------------------------',
+      'PRAGMA foreign_keys',
+      'Query, set, or clear the enforcement of foreign key constraints.',
+    );
     const text = await answer('How do I list the foreign keys of a table with a PRAGMA?', pragmaPage);
     expect(text).not.toMatch(/-{5}/);
     expect(text).toBe('PRAGMA foreign_keys: Query, set, or clear the enforcement of foreign key constraints. (pragma.html)');
@@ -225,10 +231,11 @@ describe('the offline model answers', () => {
   });
 
   it('quotes a sentence wrapped over two lines whole, and keeps list items apart', async () => {
-    const handbook: ContextPassage = {
-      source: 'handbook.md',
-      text: 'Items can be returned within 30 days of delivery for a full refund. Refunds reach your card\nwithin 5 business days after the returned item arrives.\n\nWe ship to:\n- Norway\n- Sweden',
-    };
+    const handbook = passage(
+      'handbook.md',
+      'Items can be returned within 30 days of delivery for a full refund. Refunds reach your card\nwithin 5 business days after the returned item arrives.',
+      'We ship to:\n- Norway\n- Sweden',
+    );
     const text = await answer('How many days until my refund reaches my card?', handbook);
     expect(text).toContain('Refunds reach your card within 5 business days after the returned item arrives.');
     expect(text).not.toMatch(/\. within 5/);
