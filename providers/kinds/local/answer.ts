@@ -47,6 +47,15 @@ function isTermLine(paragraph: string): boolean {
 }
 
 /**
+ * A term-shaped line that reads as a definition when it follows a term: three words or more, and
+ * no signature ("maximum number of processes" after "nproc"; "btrim ( string text ) → text" after
+ * an example line is the next term).
+ */
+function isPhrase(line: string): boolean {
+  return !SIGNATURE.test(line) && line.split(/\s+/).filter((w) => /^\(?\p{L}+\)?$/u.test(w)).length >= 3;
+}
+
+/**
  * Sentences of a paragraph; "e.g." and "i.e." do not end one, nor does a period inside a name
  * ("push.default"). A line break inside a sentence (text wrapped at a fixed width) is a space:
  * the next line goes on in lower case or with a number. Other line breaks (list items, lines
@@ -68,13 +77,21 @@ function units(passages: ContextPassage[]): Unit[] {
     const paragraphs = p.text.split(/\n\s*\n/).map((x) => x.trim()).filter(Boolean);
     let subject: string | null = null;
     let since = 0;
+    /** The paragraph before was a term: this one is its definition, however short. */
+    let afterTerm = false;
     paragraphs.forEach((paragraph, i) => {
       // An interactive session (Python's ">>> " prompt, with its output) shows code; it explains nothing.
       if (paragraph.startsWith('>>> ')) return;
-      if (isTermLine(paragraph)) {
+      // A list whose definitions are phrases ("nproc" / "maximum number of processes") has every
+      // line shaped as a term: the one after a term is its definition all the same.
+      const shapedAsTerm = isTermLine(paragraph);
+      const phraseDefinition = afterTerm && shapedAsTerm && isPhrase(paragraph);
+      afterTerm = false;
+      if (shapedAsTerm && !phraseDefinition) {
         if (i + 1 < paragraphs.length) {
           subject = paragraph;
           since = 0;
+          afterTerm = true;
           return;
         }
         // In a list of definitions, a term that ends the passage had its definition cut off into
@@ -92,6 +109,8 @@ function units(passages: ContextPassage[]): Unit[] {
         out.push({ passage: pi, order: out.length, text: s, subject: own, lead: own !== null && since === 0 && si === 0 });
       });
       since++;
+      // Such a list's definition is its one phrase: the paragraphs after it have left the term.
+      if (phraseDefinition) subject = null;
     });
   });
   return out;
@@ -99,11 +118,14 @@ function units(passages: ContextPassage[]): Unit[] {
 
 /**
  * A line of code in a page's example, which the answer does not quote: one that opens or closes a
- * block, a comment line, or a statement ended with ";" that calls, assigns or starts with a
- * keyword in capitals ("server.listen(8000);", "PRAGMA busy_timeout;"). A list item that ends with
- * ";" ("- git-push(1) copies your branches…;") is prose.
+ * block, a comment line (`//`, `-- `, or `# ` as shells and configuration files write them), a
+ * statement ended with ";" that calls, assigns or starts with a keyword in capitals
+ * ("server.listen(8000);", "PRAGMA busy_timeout;"), or a line set out in columns twice over
+ * ("auth   required   pam_unix.so"): prose never keeps runs of spaces, only preformatted text
+ * does. A list item that ends with ";" ("- git-push(1) copies your branches…;") is prose, and so
+ * is a line with one such gap (a plain-text option list, "-v    Print more").
  */
-const CODE_LINE = /[{}]\s*$|^\s*(?:\/\/|--\s)|^(?!- )(?=.*[(=]|\s*\p{Lu}{2,}\b).*;\s*$/u;
+const CODE_LINE = /[{}]\s*$|^\s*(?:\/\/|--\s|#\s)|^(?!- )(?=.*[(=]|\s*\p{Lu}{2,}\b).*;\s*$|\S {3,}\S.*\S {3,}\S/u;
 
 /**
  * Paragraphs after a term line that are taken to explain it: a definition often runs to a few

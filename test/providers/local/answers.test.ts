@@ -145,6 +145,32 @@ describe('the offline model answers', () => {
     expect(await answer('Which step opens the port?', page)).toContain('- open the port;');
   });
 
+  it("quotes no line of a configuration example (a '# ' comment, columns set out with spaces), but its explanation", async () => {
+    const page = passage(
+      'pam_unix.html#9',
+      'For example:',
+      '# Authenticate the user\nauth       required   pam_unix.so\npassword   required   pam_unix.so use_authtok nullok yescrypt',
+      'The nullok argument lets a user with a blank password in.',
+    );
+    expect(await answer('What does nullok do for pam_unix logins?', page)).toBe('The nullok argument lets a user with a blank password in. (pam_unix.html)');
+  });
+
+  it('reads a list whose definitions are phrases as term and definition, and leaves the term behind after its phrase', async () => {
+    const limits = passage(
+      'limits.html#3',
+      'nofile',
+      'maximum number of open file descriptors',
+      'nproc',
+      'maximum number of processes',
+      'chroot',
+      'the directory to chroot the user to',
+      'All items support the value unlimited, meaning no limit on processes or files.',
+    );
+    expect(await answer('What is the maximum number of processes?', limits)).toContain('nproc: maximum number of processes');
+    // Not "chroot: All items support…": the list ended with chroot's phrase.
+    expect(await answer('Which items support unlimited?', limits)).toBe('All items support the value unlimited, meaning no limit on processes or files. (limits.html)');
+  });
+
   it('does not quote a term whose definition was cut off at the end of the passage', async () => {
     const settings = passage('memory.html#2', 'work_mem (integer)', 'The memory one sort step may use.', 'maintenance_work_mem (integer)');
     expect(await answer('What memory does work_mem set?', settings)).toBe('work_mem (integer): The memory one sort step may use. (memory.html)');
