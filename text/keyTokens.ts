@@ -1,5 +1,6 @@
 // The names a question gives verbatim (an option, a setting, a keyword in capitals): the offline
 // answer quotes the sentences that say them, and retrieval ranks the chunks that say them higher.
+import { QUESTION_STOPWORDS } from './stopwords.js';
 
 /**
  * Names read from one question, at most: a question names a few; a message of thousands (hostile,
@@ -35,4 +36,27 @@ export function keyTokens(question: string, { capitals = true } = {}): RegExp[] 
   return [...byName.values()]
     .slice(0, MAX_KEY_TOKENS)
     .map(([token, flags, apart]) => new RegExp(`(?<![${apart}])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![${apart}])`, flags));
+}
+
+/** Nouns a question calls a named thing by: "the group option", "the maxlogins item", "the required control flag". */
+const NAMED_BY = /^(?:option|options|flag|switch|setting|parameter|argument|item|variable|directive|field|keyword|value|mode)$/;
+
+/**
+ * Plain words the question gives as a name, one or two words before a noun such as "option" or
+ * "setting" ("What does the group option do?" → group; "the required control flag" → required,
+ * control): a definition whose term is that word answers it, though the word alone says nothing
+ * special. Lower case, at most MAX_KEY_TOKENS.
+ */
+export function calledNames(question: string): string[] {
+  const words = question.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  const names = new Set<string>();
+  words.forEach((w, i) => {
+    if (!NAMED_BY.test(w)) return;
+    // Back to the article or question word that opens the phrase ("the", "which").
+    for (const before of words.slice(Math.max(0, i - 2), i).reverse()) {
+      if (QUESTION_STOPWORDS.has(before)) break;
+      names.add(before);
+    }
+  });
+  return [...names].slice(0, MAX_KEY_TOKENS);
 }

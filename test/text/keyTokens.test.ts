@@ -1,5 +1,5 @@
 // The names a question gives verbatim, as the offline answer and retrieval's naming list read them.
-import { keyTokens } from '../../text/keyTokens.js';
+import { calledNames, keyTokens } from '../../text/keyTokens.js';
 
 describe('keyTokens', () => {
   it('reads options, dotted and snake_case settings and keywords in capitals, each once, as whole tokens', () => {
@@ -35,5 +35,13 @@ describe('keyTokens', () => {
     expect(keys).toHaveLength(8);
     expect(keys[0]!.test('see --opt0')).toBe(true);
     expect(keys[7]!.test('see --opt7')).toBe(true);
+  });
+
+  it('reads the plain words a question calls an option, setting or flag by, and none without such a noun', () => {
+    expect(calledNames('What does the group option of pam_wheel do?')).toEqual(['group']);
+    expect(calledNames('What does the required control flag mean?')).toEqual(['control', 'required']);
+    expect(calledNames('Which setting is maxlogins?')).toEqual([]);
+    expect(calledNames('How do I merge two branches?')).toEqual([]);
+    expect(calledNames(Array.from({ length: 100 }, (_, i) => `w${i} option`).join(' '))).toHaveLength(8);
   });
 });

@@ -6,7 +6,7 @@ import { terms } from '../../../text/terms.js';
 import { contentTerms } from './coverage.js';
 import { stem } from '../../../text/stem.js';
 import { synonymsOf } from '../../../text/synonyms.js';
-import { keyTokens } from '../../../text/keyTokens.js';
+import { calledNames, keyTokens } from '../../../text/keyTokens.js';
 
 /** One sentence of a passage, with the term it defines when it sits under one. */
 interface Unit {
@@ -31,7 +31,7 @@ const SIGNATURE_CHARS = 400;
  * punctuation at its end, as reference pages set options, settings and commands.
  */
 function isTermLine(paragraph: string): boolean {
-  if (paragraph.includes('\n') || /[.!?,;:]$/.test(paragraph)) return false;
+  if (paragraph.includes('\n') || /[.!?,;:]$/.test(paragraph) || SYNOPSIS.test(paragraph)) return false;
   // A function's signature, however many parameters it lists: "subprocess.run(args, *, stdin=None, …)".
   if (paragraph.length <= SIGNATURE_CHARS && SIGNATURE.test(paragraph)) return true;
   return (
@@ -102,7 +102,7 @@ function units(passages: ContextPassage[]): Unit[] {
       sentences(paragraph).forEach((s, si) => {
         // A rule or a run of punctuation ("-----", an <hr>'s text) says nothing.
         if (!/[\p{L}\p{N}]/u.test(s)) return;
-        if (CODE_LINE.test(s)) return;
+        if (CODE_LINE.test(s) || SYNOPSIS.test(s)) return;
         const key = `${own ?? ''}\u0000${s}`;
         if (seen.has(key)) return;
         seen.add(key);
@@ -128,6 +128,12 @@ function units(passages: ContextPassage[]): Unit[] {
 const CODE_LINE = /[{}]\s*$|^\s*(?:\/\/|--\s|#\s)|^(?!- )(?=.*[(=]|\s*\p{Lu}{2,}\b).*;\s*$|\S {3,}\S.*\S {3,}\S/u;
 
 /**
+ * A command's synopsis, which shows how it is written but says nothing of what it does: three
+ * bracketed optional parts or more ("git describe [--all] [--tags] [--contains] <commit>").
+ */
+const SYNOPSIS = /(?:\[[^[\]]*\][^[\]]*){3}/;
+
+/**
  * Paragraphs after a term line that are taken to explain it: a definition often runs to a few
  * paragraphs, and past that the text has more likely left the list.
  * Chosen on the evaluation's tuning half (1, 3 and 10 measured; 1 was the earlier rule).
@@ -143,6 +149,11 @@ const SYNONYM_SHARE = 0.2;
 
 /** What naming the question's special token verbatim is worth: more than any two ordinary words. */
 const KEY_BONUS = 4;
+
+/** The name a term gives, without dashes or what follows it: "remember=N" → remember, "--amend" → amend, "work_mem (integer)" → work_mem. */
+function termName(subject: string): string {
+  return /^-{0,2}([\p{L}\p{N}_.-]*[\p{L}\p{N}_])/u.exec(subject.toLowerCase())?.[1] ?? '';
+}
 
 /** A term as the answer says it: a long signature by its name ("subprocess.run(…)"), any other in full. */
 function spokenTerm(subject: string): string {
@@ -167,6 +178,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   const words = contentTerms(question).flatMap((t) => terms(t));
   const wanted = [...new Set(words.map(stem))];
   const keys = keyTokens(question);
+  const called = calledNames(question);
   // The term counts with its definition's first sentence only; the later ones say it when quoted
   // but match on their own words, or every sentence of a definition would match its term.
   const matched = (u: Unit) => (u.lead ? `${u.subject} ${u.text}` : u.text);
@@ -184,7 +196,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     // is about that name as much as the first one, once it shares a word of its own with the question.
     const aboutSubject = u.subject !== null && (u.lead || shared.length > 0);
     const named = keys.filter((k) => k.test(aboutSubject ? `${u.subject} ${u.text}` : u.text)).length;
-    const bySubject = aboutSubject ? keys.filter((k) => k.test(u.subject!)).length : 0;
+    const bySubject = aboutSubject ? keys.filter((k) => k.test(u.subject!)).length || Number(called.includes(termName(u.subject!))) : 0;
     return { u, matches: shared.length + named + bySubject, score: shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject) };
   });
   const top = Math.max(...scored.map((x) => x.score));

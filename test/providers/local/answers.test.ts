@@ -171,6 +171,29 @@ describe('the offline model answers', () => {
     expect(await answer('Which items support unlimited?', limits)).toBe('All items support the value unlimited, meaning no limit on processes or files. (limits.html)');
   });
 
+  it('quotes the definition of an option the question calls by a plain word, over sentences naming the module', async () => {
+    const wheel = passage(
+      'pam_wheel.html#1',
+      'debug',
+      'Print debug information.',
+      'group=name',
+      'Instead of checking the wheel group, use the name group.',
+      'trust',
+      'The pam_wheel module will return success if the user is a member of the wheel group.',
+      'pam_wheel was written by Cristian Gafton.',
+    );
+    expect(await answer('What does the group option of pam_wheel do?', wheel)).toMatch(/^group=name: Instead of checking the wheel group, use the name group\./);
+  });
+
+  it("quotes no command's synopsis, only what is said of it", async () => {
+    const describe = passage(
+      'git-describe.html#0',
+      'git describe [--all] [--tags] [--contains] [--abbrev=<n>] [<commit-ish>…]',
+      'By default git describe only shows annotated tags.',
+    );
+    expect(await answer('What does git describe show with --tags?', describe)).toBe('By default git describe only shows annotated tags. (git-describe.html)');
+  });
+
   it('does not quote a term whose definition was cut off at the end of the passage', async () => {
     const settings = passage('memory.html#2', 'work_mem (integer)', 'The memory one sort step may use.', 'maintenance_work_mem (integer)');
     expect(await answer('What memory does work_mem set?', settings)).toBe('work_mem (integer): The memory one sort step may use. (memory.html)');
