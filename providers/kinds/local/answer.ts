@@ -31,10 +31,11 @@ const SIGNATURE_CHARS = 400;
  * punctuation at its end, as reference pages set options, settings and commands.
  */
 function isTermLine(paragraph: string): boolean {
-  if (paragraph.includes('\n') || /[.!?,;:]$/.test(paragraph) || SYNOPSIS.test(paragraph)) return false;
+  if (paragraph.includes('\n') || /[.!?,;:]$/.test(paragraph)) return false;
   // A function's signature, however many parameters it lists: "subprocess.run(args, *, stdin=None, …)".
   if (paragraph.length <= SIGNATURE_CHARS && SIGNATURE.test(paragraph)) return true;
   return (
+    !SYNOPSIS.test(paragraph) &&
     paragraph.length <= 100 &&
     // "Added in: v0.1.21", "Default: 5": a label and its value; "v0.1.21 |": a table's row whose
     // last cell is empty (a line "a | b" may be a shell pipeline, which does name a command).

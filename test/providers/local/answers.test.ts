@@ -192,6 +192,9 @@ describe('the offline model answers', () => {
       'By default git describe only shows annotated tags.',
     );
     expect(await answer('What does git describe show with --tags?', describe)).toBe('By default git describe only shows annotated tags. (git-describe.html)');
+    // A function's signature with as many optional parts is still the term its description is quoted under.
+    const xml = passage('functions-xml.html#1', 'xmlelement ( NAME name [, XMLATTRIBUTES ( attvalue [ AS attname ] [, ...] ) ] [, content [, ...]] ) → xml', 'Produces an XML element with the given name, attributes and content.');
+    expect(await answer('How do I produce an XML element?', xml)).toBe('xmlelement(…): Produces an XML element with the given name, attributes and content. (functions-xml.html)');
   });
 
   it('does not quote a term whose definition was cut off at the end of the passage', async () => {
