@@ -78,6 +78,12 @@ const BODY_OPTIONS: HtmlToTextOptions = {
     ...[...SKIP, ...CHROME].map((selector) => ({ selector, format: 'skip' })),
     { selector: 'a', format: 'link' },
     { selector: 'ul', options: { itemPrefix: '- ' } }, // as Markdown lists come out
+    // A definition list's terms one to a line and each definition a paragraph of its own: inline,
+    // as html-to-text leaves them, a list whose definitions are bare text ("<dt>nproc</dt><dd>maximum
+    // number of processes</dd>") ran term into definition, and a table of contents (DocBook's
+    // `dl.toc`) ran every entry into the next ("…limit resources6.14.1. DESCRIPTION").
+    { selector: 'dt', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'dd', format: 'block', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
     { selector: 'table', format: 'block' },
     { selector: 'tr', format: 'row' },
   ],

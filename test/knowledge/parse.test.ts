@@ -128,6 +128,14 @@ describe('parseDocument: html', () => {
     ]);
   });
 
+  it("sets a definition list's terms one to a line and each definition apart, so neither runs into the next", async () => {
+    const html = `<html><body><h2>Items</h2><dl><dt>nproc</dt><dd>maximum number of processes</dd><dt>-q</dt><dt>--quiet</dt><dd><p>Print nothing.</p></dd></dl>
+      <div class="toc"><dl class="toc"><dt><a href="a.html">6.1. pam_access - access control</a></dt><dd><dl><dt><a href="a.html#d">6.1.1. DESCRIPTION</a></dt></dl></dd></dl></div></body></html>`;
+    expect((await parseDocument('html', Buffer.from(html), 'items.html')).sections).toEqual([
+      { headings: ['Items'], text: 'nproc\n\nmaximum number of processes\n\n-q\n--quiet\n\nPrint nothing.\n\n6.1. pam_access - access control\n6.1.1. DESCRIPTION' },
+    ]);
+  });
+
   it("keeps a DocBook admonition's title as a line of the section, not a heading that would cut it", async () => {
     const html = `<html><body><div class="refsect1"><h2>Description</h2><p>A widget speeds up lookups.</p>
       <div class="warning"><h3 class="title">Warning</h3><p>Each widget slows down writes.</p></div>

@@ -27,6 +27,16 @@ const SIGNATURE = /^(?:\p{L}+ )?[\p{L}_][\p{L}\p{N}_.]*\s?\(.*\)(?:\s*(?:→|->)
 const SIGNATURE_CHARS = 400;
 
 /**
+ * Terms given one to a line, as a definition list sets an option's other names ("--squash" over
+ * "--no-squash"): read as one line, "--squash --no-squash". Only lines of one token each, so
+ * lines of code or a list of entries stay lines.
+ */
+function aliasesOnOneLine(paragraph: string): string {
+  const lines = paragraph.split('\n');
+  return lines.length > 1 && lines.length <= 4 && lines.every((l) => /^\S+$/.test(l.trim())) ? lines.map((l) => l.trim()).join(' ') : paragraph;
+}
+
+/**
  * A paragraph that names what the next one explains: one short line without sentence
  * punctuation at its end, as reference pages set options, settings and commands.
  */
@@ -57,13 +67,22 @@ function isPhrase(line: string): boolean {
 }
 
 /**
- * Sentences of a paragraph; "e.g." and "i.e." do not end one, nor does a period inside a name
+ * A line that starts with a section's number ("6.37. pam_wheel - only permit…", "6.37.1.
+ * DESCRIPTION"): an entry of a table of contents, or a heading; it says where, not what.
+ */
+const SECTION_ENTRY = /^\s*\d+(?:\.\d+)+\.\s/;
+
+/**
+ * Sentences of a paragraph (less its lines that are sections' entries); "e.g." and "i.e." do not end one, nor does a period inside a name
  * ("push.default"). A line break inside a sentence (text wrapped at a fixed width) is a space:
  * the next line goes on in lower case or with a number. Other line breaks (list items, lines
  * of a table) still part sentences.
  */
 function sentences(paragraph: string): string[] {
   return paragraph
+    .split('\n')
+    .filter((line) => !SECTION_ENTRY.test(line))
+    .join('\n')
     .replace(/(?<![.!?:;])[ \t]*\n[ \t]*(?=[\p{Ll}\p{N}(])/gu, ' ')
     .split(/(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|Mr|Ms|Dr)\.)(?<=[.!?])\s+|\n+/u)
     .map((s) => s.trim())
@@ -85,12 +104,13 @@ function units(passages: ContextPassage[]): Unit[] {
       if (paragraph.startsWith('>>> ')) return;
       // A list whose definitions are phrases ("nproc" / "maximum number of processes") has every
       // line shaped as a term: the one after a term is its definition all the same.
-      const shapedAsTerm = isTermLine(paragraph);
+      const line = aliasesOnOneLine(paragraph);
+      const shapedAsTerm = isTermLine(line);
       const phraseDefinition = afterTerm && shapedAsTerm && isPhrase(paragraph);
       afterTerm = false;
       if (shapedAsTerm && !phraseDefinition) {
         if (i + 1 < paragraphs.length) {
-          subject = paragraph;
+          subject = line;
           since = 0;
           afterTerm = true;
           return;

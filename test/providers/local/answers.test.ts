@@ -197,6 +197,13 @@ describe('the offline model answers', () => {
     expect(await answer('How do I produce an XML element?', xml)).toBe('xmlelement(…): Produces an XML element with the given name, attributes and content. (functions-xml.html)');
   });
 
+  it("reads an option's other names, one to a line, as its term, and quotes no table of contents' entry", async () => {
+    const merge = passage('git-merge.html#4', '--squash\n--no-squash', 'Produce the working tree as if a real merge happened, but do not commit.');
+    expect(await answer('What does --no-squash do?', merge)).toBe('--squash --no-squash: Produce the working tree as if a real merge happened, but do not commit. (git-merge.html)');
+    const contents = passage('reference.html#0', 'Table of Contents', '6.14. pam_limits - limit resources\n6.14.1. DESCRIPTION\n6.15. pam_listfile - deny or allow services');
+    expect(await answer('What does pam_limits limit?', contents)).toMatch(/^None of the 1 passage/);
+  });
+
   it('does not quote a term whose definition was cut off at the end of the passage', async () => {
     const settings = passage('memory.html#2', 'work_mem (integer)', 'The memory one sort step may use.', 'maintenance_work_mem (integer)');
     expect(await answer('What memory does work_mem set?', settings)).toBe('work_mem (integer): The memory one sort step may use. (memory.html)');
