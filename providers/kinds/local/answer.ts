@@ -20,20 +20,21 @@ interface Unit {
 }
 
 /**
- * A name (perhaps after one word saying what it is: "class", "exception"), then its parameters in
- * parentheses, then perhaps what it returns (`→ text`, `-> int`).
+ * A name (perhaps after one word saying what it is: "class", "exception"; perhaps a decorator's
+ * "@"), then its parameters in parentheses, then perhaps what it returns (`→ text`, `-> int`).
  */
-const SIGNATURE = /^(?:\p{L}+ )?[\p{L}_][\p{L}\p{N}_.]*\s?\(.*\)(?:\s*(?:→|->)\s*\S.*)?$/u;
+const SIGNATURE = /^(?:\p{L}+ )?@?[\p{L}_][\p{L}\p{N}_.]*\s?\(.*\)(?:\s*(?:→|->)\s*\S.*)?$/u;
 const SIGNATURE_CHARS = 400;
 
 /**
  * Terms given one to a line, as a definition list sets an option's other names ("--squash" over
- * "--no-squash"): read as one line, "--squash --no-squash". Only lines of one token each, so
- * lines of code or a list of entries stay lines.
+ * "--no-squash", a function's signatures over each other): read as one line, "--squash
+ * --no-squash". Only lines of one token or one signature each, so lines of code or a list of
+ * entries stay lines.
  */
 function aliasesOnOneLine(paragraph: string): string {
   const lines = paragraph.split('\n');
-  return lines.length > 1 && lines.length <= 4 && lines.every((l) => /^\S+$/.test(l.trim())) ? lines.map((l) => l.trim()).join(' ') : paragraph;
+  return lines.length > 1 && lines.length <= 4 && lines.every((l) => /^\S+$/.test(l.trim()) || SIGNATURE.test(l.trim())) ? lines.map((l) => l.trim()).join(' ') : paragraph;
 }
 
 /**
@@ -73,17 +74,17 @@ function isPhrase(line: string): boolean {
 const SECTION_ENTRY = /^\s*\d+(?:\.\d+)+\.\s/;
 
 /**
- * Sentences of a paragraph (less its lines that are sections' entries); "e.g." and "i.e." do not end one, nor does a period inside a name
- * ("push.default"). A line break inside a sentence (text wrapped at a fixed width) is a space:
+ * Sentences of a paragraph, less its lines that are sections' entries; "e.g." and "i.e." do not
+ * end one, nor does a period inside a name ("push.default"). A line break inside a sentence (text wrapped at a fixed width) is a space:
  * the next line goes on in lower case or with a number. Other line breaks (list items, lines
- * of a table) still part sentences.
+ * of a table, lines of a block that holds code) still part sentences.
  */
 function sentences(paragraph: string): string[] {
-  return paragraph
-    .split('\n')
-    .filter((line) => !SECTION_ENTRY.test(line))
-    .join('\n')
-    .replace(/(?<![.!?:;])[ \t]*\n[ \t]*(?=[\p{Ll}\p{N}(])/gu, ' ')
+  const lines = paragraph.split('\n').filter((line) => !SECTION_ENTRY.test(line));
+  // A block of code keeps its lines apart: "import csv" over "with open(…)" is no wrapped sentence.
+  const code = lines.length > 1 && lines.some((line) => isCodeLine(line.trim()));
+  const text = lines.join('\n');
+  return (code ? text : text.replace(/(?<![.!?:;])[ \t]*\n[ \t]*(?=[\p{Ll}\p{N}(])/gu, ' '))
     .split(/(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|Mr|Ms|Dr)\.)(?<=[.!?])\s+|\n+/u)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
@@ -116,14 +117,14 @@ function units(passages: ContextPassage[]): Unit[] {
           return;
         }
         // In a list of definitions, a term that ends the passage had its definition cut off into
-        // the next chunk: alone, it says nothing.
-        if (subject !== null) return;
+        // the next chunk: alone, it says nothing. Nor does a signature.
+        if (subject !== null || SIGNATURE.test(line)) return;
       }
       const own = subject !== null && since < SUBJECT_SPAN ? subject : null;
       sentences(paragraph).forEach((s, si) => {
         // A rule or a run of punctuation ("-----", an <hr>'s text) says nothing.
         if (!/[\p{L}\p{N}]/u.test(s)) return;
-        if (CODE_LINE.test(s) || SYNOPSIS.test(s)) return;
+        if (isCodeLine(s) || SYNOPSIS.test(s)) return;
         const key = `${own ?? ''}\u0000${s}`;
         if (seen.has(key)) return;
         seen.add(key);
@@ -138,15 +139,31 @@ function units(passages: ContextPassage[]): Unit[] {
 }
 
 /**
- * A line of code in a page's example, which the answer does not quote: one that opens or closes a
- * block, a comment line (`//`, `-- `, or `# ` as shells and configuration files write them), a
- * statement ended with ";" that calls, assigns or starts with a keyword in capitals
- * ("server.listen(8000);", "PRAGMA busy_timeout;"), or a line set out in columns twice over
- * ("auth   required   pam_unix.so"): prose never keeps runs of spaces, only preformatted text
- * does. A list item that ends with ";" ("- git-push(1) copies your branches…;") is prose, and so
- * is a line with one such gap (a plain-text option list, "-v    Print more").
+ * Lines of code in a page's example, which the answer does not quote, though they may name what
+ * the question asks about. Prose ends its sentences with punctuation and never keeps runs of
+ * spaces; code does neither. A list item ending with ";" ("- git-push(1) copies your branches…;")
+ * is prose, and so is a line with one gap of spaces (a plain-text option list, "-v    Print more").
  */
-const CODE_LINE = /[{}]\s*$|^\s*(?:\/\/|--\s|#\s)|^(?!- )(?=.*[(=]|\s*\p{Lu}{2,}\b).*;\s*$|\S {3,}\S.*\S {3,}\S/u;
+const CODE_LINES: readonly RegExp[] = [
+  // Opens or closes a block.
+  /[{}]\s*$/,
+  // A comment line: `//`, `-- `, or `# ` as shells and configuration files write them.
+  /^\s*(?:\/\/|--\s|#\s)/,
+  // A statement ended with ";" that calls, assigns or starts with a keyword in capitals ("server.listen(8000);", "PRAGMA busy_timeout;").
+  /^(?!- )(?=.*[(=]|\s*\p{Lu}{2,}\b).*;\s*$/u,
+  // Set out in columns twice over ("auth   required   pam_unix.so").
+  /\S {3,}\S.*\S {3,}\S/,
+  // A comment after code, two spaces or more away ("sorted(xs)  # by locale").
+  /\S {2,}#\s/,
+  // Python's imports, assignments and calls, which end with no ";" ("import csv",
+  // "writer = csv.writer(f)", "writer.writerows(rows)").
+  /^(?:import\s+[\w.]+|from\s+[\w.]+\s+import\s.+)$/,
+  /^[\p{L}_][\w.]*(?:\[[^\]]*\])?\s*[-+*/]?=\s*[^=\s].*[^.!?:]$/u,
+  /^[\p{L}_][\w]*(?:\.[\p{L}_]\w*)+\(.*\)$/u,
+  // A block's opening line in Python, keyword in lower case, colon at the end ("with open(p) as f:").
+  /^(?:with|for|if|elif|else|while|def|class|try|except|finally|async)\b.*:$/,
+];
+const isCodeLine = (s: string) => CODE_LINES.some((pattern) => pattern.test(s));
 
 /**
  * A command's synopsis, which shows how it is written but says nothing of what it does: three

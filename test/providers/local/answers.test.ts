@@ -204,6 +204,28 @@ describe('the offline model answers', () => {
     expect(await answer('What does pam_limits limit?', contents)).toMatch(/^None of the 1 passage/);
   });
 
+  it("quotes no line of a Python example (import, block opener, assignment, call), but what is said of it", async () => {
+    const csv = passage(
+      'csv.html#15',
+      'The simplest example:',
+      "import csv\nwith open('some.csv', newline='') as f:\n    reader = csv.reader(f)\n    for row in reader:\n        print(row)",
+      'Opening the file with newline set to empty keeps quoted line breaks intact.',
+    );
+    expect(await answer('Why open the csv file with newline empty?', csv)).toBe('Opening the file with newline set to empty keeps quoted line breaks intact. (csv.html)');
+  });
+
+  it("takes a decorator's signatures over each other for one term, and no example line with a trailing comment", async () => {
+    const cache = passage(
+      'functools.html#3',
+      'sorted(words, key=cmp_to_key(strcoll))  # locale-aware sort order',
+      '@functools.lru_cache(user_function)\n@functools.lru_cache(maxsize=128, typed=False)',
+      'Decorator to wrap a function with a memoizing callable.',
+    );
+    expect(await answer('What does functools.lru_cache do?', cache)).toBe(
+      '@functools.lru_cache(user_function) @functools.lru_cache(maxsize=128, typed=False): Decorator to wrap a function with a memoizing callable. (functools.html)',
+    );
+  });
+
   it('does not quote a term whose definition was cut off at the end of the passage', async () => {
     const settings = passage('memory.html#2', 'work_mem (integer)', 'The memory one sort step may use.', 'maintenance_work_mem (integer)');
     expect(await answer('What memory does work_mem set?', settings)).toBe('work_mem (integer): The memory one sort step may use. (memory.html)');
