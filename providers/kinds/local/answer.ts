@@ -81,10 +81,11 @@ const SECTION_ENTRY = /^\s*\d+(?:\.\d+)+\.\s/;
  */
 function sentences(paragraph: string): string[] {
   const lines = paragraph.split('\n').filter((line) => !SECTION_ENTRY.test(line));
-  // A block of code keeps its lines apart: "import csv" over "with open(…)" is no wrapped sentence.
-  const code = lines.length > 1 && lines.some((line) => isCodeLine(line.trim()));
+  // A block of code keeps its lines apart ("import csv" over "with open(…)" is no wrapped
+  // sentence), and so does a list of entries, each "name — what it is" (a reference's contents).
+  const apart = lines.length > 1 && (lines.some((line) => isCodeLine(line.trim())) || lines.filter((line) => line.includes(' — ')).length > 1);
   const text = lines.join('\n');
-  return (code ? text : text.replace(/(?<![.!?:;])[ \t]*\n[ \t]*(?=[\p{Ll}\p{N}(])/gu, ' '))
+  return (apart ? text : text.replace(/(?<![.!?:;])[ \t]*\n[ \t]*(?=[\p{Ll}\p{N}(])/gu, ' '))
     .split(/(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|Mr|Ms|Dr)\.)(?<=[.!?])\s+|\n+/u)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);

@@ -197,11 +197,13 @@ describe('the offline model answers', () => {
     expect(await answer('How do I produce an XML element?', xml)).toBe('xmlelement(…): Produces an XML element with the given name, attributes and content. (functions-xml.html)');
   });
 
-  it("reads an option's other names, one to a line, as its term, and quotes no table of contents' entry", async () => {
+  it("reads an option's other names, one to a line, as its term; quotes no numbered contents' entry, and other entries one at a time", async () => {
     const merge = passage('git-merge.html#4', '--squash\n--no-squash', 'Produce the working tree as if a real merge happened, but do not commit.');
     expect(await answer('What does --no-squash do?', merge)).toBe('--squash --no-squash: Produce the working tree as if a real merge happened, but do not commit. (git-merge.html)');
     const contents = passage('reference.html#0', 'Table of Contents', '6.14. pam_limits - limit resources\n6.14.1. DESCRIPTION\n6.15. pam_listfile - deny or allow services');
     expect(await answer('What does pam_limits limit?', contents)).toMatch(/^None of the 1 passage/);
+    const params = passage('chunking.html#0', 'base.dir — The base directory of chunks\nchunk.quietly — Whether to omit the chunk messages\nhtml.ext — Identifies the extension of generated HTML files');
+    expect(await answer('What is the extension of the generated files?', params)).toBe('html.ext — Identifies the extension of generated HTML files (chunking.html)');
   });
 
   it("quotes no line of a Python example (import, block opener, assignment, call), but what is said of it", async () => {
