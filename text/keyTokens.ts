@@ -8,12 +8,16 @@ import { QUESTION_STOPWORDS } from './stopwords.js';
  */
 const MAX_KEY_TOKENS = 8;
 
+/** A backslash and one letter: an escape of a regular expression or a format ("\\d", "\\n"). */
+const ESCAPE = /^\\\p{L}$/u;
+
 /** Characters an operator is written with ("->>", "<>", "||", "@>", "::"); "?" is left out, as it ends questions. */
 const OPERATOR_CHARS = '\\-<>=!~@#%^&|*+/:';
 
 /**
  * The question's special tokens ("--amend", "push.default", "@{upstream}", a setting's or
- * function's snake_case name ("work_mem", "json_extract"), a shell's ".import" or "\\copy"), the
+ * function's snake_case name ("work_mem", "json_extract"), a shell's ".import" or "\\copy", a
+ * regular expression's "\\d", a format's "%j"), the
  * operators it writes apart ("->>", "<>", "||") and the keywords it writes in capitals ("UPSERT",
  * "DEFERRED"): found verbatim, they name the answer. Each comes as a test of whether a text names
  * it as a whole token ("-x" is not in "--allow-empty", "push" not in "push.default", "work_mem" not
@@ -23,8 +27,11 @@ const OPERATOR_CHARS = '\\-<>=!~@#%^&|*+/:';
 export function keyTokens(question: string, { capitals = true } = {}): RegExp[] {
   const word = '\\p{L}\\p{N}_-';
   const special = (question.match(/(?<![\p{L}\p{N}-])(?:--?|@|(?<![^\s("'`])[.\\])?[\p{L}\p{N}{](?:[\p{L}\p{N}._{}@-]*[\p{L}\p{N}}])?/gu) ?? [])
-    .filter((t) => /[-._@{}\\]/.test(t) && (t.length >= 3 || t.startsWith('-')))
-    .map((t) => [t.toLowerCase(), 'iu', word] as const);
+    .filter((t) => /[-._@{}\\]/.test(t) && (t.length >= 3 || t.startsWith('-') || t.startsWith('\\')))
+    // A regular expression's escape keeps its case: "\\d" is not "\\D".
+    .map((t) => (ESCAPE.test(t) ? ([t, 'u', word] as const) : ([t.toLowerCase(), 'iu', word] as const)));
+  // A format directive ("%j", "%Y", "%-d"), compared with its case: "%j" is not "%J".
+  const directives = (question.match(/(?<![\p{L}\p{N}%])%[-#]?\p{L}(?![\p{L}\p{N}])/gu) ?? []).map((t) => [t, 'u', word] as const);
   // Two or three operator characters standing apart, with at least one that is not a dash ("--" is no operator).
   const operators = (question.match(new RegExp(`(?<=^|[\\s("'\`])[${OPERATOR_CHARS}]{2,3}(?=$|[\\s)"'\`,.;?!])`, 'gu')) ?? [])
     .filter((t) => /[^-]/.test(t))
@@ -32,7 +39,11 @@ export function keyTokens(question: string, { capitals = true } = {}): RegExp[] 
   const keywords = ((capitals && question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu)) || []).map((t) => [t, 'u', word] as const);
   // A keyword that is also a special token is counted once, as the special token.
   const byName = new Map<string, readonly [string, string, string]>();
-  for (const k of [...special, ...operators, ...keywords]) if (!byName.has(k[0].toLowerCase())) byName.set(k[0].toLowerCase(), k);
+  // (Directives and escapes differ by case alone: "%Y" and "%y" are two.)
+  for (const k of [...special, ...directives, ...operators, ...keywords]) {
+    const id = k[0].startsWith('%') || ESCAPE.test(k[0]) ? k[0] : k[0].toLowerCase();
+    if (!byName.has(id)) byName.set(id, k);
+  }
   return [...byName.values()]
     .slice(0, MAX_KEY_TOKENS)
     .map(([token, flags, apart]) => new RegExp(`(?<![${apart}])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![${apart}])`, flags));

@@ -29,6 +29,17 @@ describe('keyTokens', () => {
     expect(keyTokens('What does -- start in SQL, and is 5 > 3?', { capitals: false })).toEqual([]);
   });
 
+  it("reads a format's directives with their case and a regular expression's escapes, and no percentage", () => {
+    const [upper, lower] = keyTokens('Does %Y differ from %y?');
+    expect(upper!.test('%Y | Year with century')).toBe(true);
+    expect(upper!.test('%y | Year without century')).toBe(false);
+    expect(lower!.test('%y | Year without century')).toBe(true);
+    const [digit] = keyTokens('What does \\d match?');
+    expect(digit!.test('\\d matches any decimal digit')).toBe(true);
+    expect(digit!.test('\\D matches any non-digit')).toBe(false);
+    expect(keyTokens('What is 50% of 10?')).toEqual([]);
+  });
+
   it('reads at most eight names from a message of thousands, in the order it gives them', () => {
     const message = Array.from({ length: 4000 }, (_, i) => `--opt${i}`).join(' ');
     const keys = keyTokens(message);
