@@ -7,6 +7,7 @@
  *   built once from its pinned Go module into that cache.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import proto from '@temporalio/proto';
@@ -57,19 +58,34 @@ function searchAttributeFlags(): string[] {
   return Object.values(SEARCH_ATTRIBUTES).flatMap((k) => ['--search-attribute', `${k.name}=Keyword`]);
 }
 
+function readLog(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 export async function waitForFrontend(address: string, proc: ManagedProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (proc.child.exitCode !== null) {
-      throw new Error(`The Temporal server exited (${proc.child.exitCode}). Last log lines (${proc.logFile}):\n${tailOf(proc.logFile)}`);
+      // A port taken before the server bound it is said once, early, and then buried under the
+      // panic that follows: put it first, so the caller can tell it from other failures and retry.
+      const bind = /.*address already in use.*/.exec(readLog(proc.logFile))?.[0];
+      throw new Error(`The Temporal server exited (${proc.child.exitCode}).${bind ? ` ${bind}` : ''} Last log lines (${proc.logFile}):\n${tailOf(proc.logFile)}`);
     }
+    let conn: Connection | null = null;
     try {
-      const conn = await Connection.connect({ address, connectTimeout: 1000 });
-      const health = await conn.healthService.check({});
-      await conn.close();
+      conn = await Connection.connect({ address, connectTimeout: 1000 });
+      const c = conn;
+      // With a deadline: whatever else listens on the port (it was taken) may accept and never answer.
+      const health = await c.withDeadline(Date.now() + 2000, () => c.healthService.check({}));
       if (health.status === 1) return;
     } catch {
       // not up yet
+    } finally {
+      await conn?.close().catch(() => undefined);
     }
     if (Date.now() > deadline) {
       await proc.stop(1000);
