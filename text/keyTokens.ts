@@ -26,27 +26,28 @@ const OPERATOR_CHARS = '\\-<>=!~@#%^&|*+/:';
  */
 export function keyTokens(question: string, { capitals = true } = {}): RegExp[] {
   const word = '\\p{L}\\p{N}_-';
+  /** A name found, tested as a whole token between `apart` characters; `id` tells when two are the same name. */
+  const name = (found: string, caseMatters: boolean, apart: string, id?: string) => {
+    const token = caseMatters ? found : found.toLowerCase();
+    return { id: id ?? token, token, flags: caseMatters ? 'u' : 'iu', apart };
+  };
   const special = (question.match(/(?<![\p{L}\p{N}-])(?:--?|@|(?<![^\s("'`])[.\\])?[\p{L}\p{N}{](?:[\p{L}\p{N}._{}@-]*[\p{L}\p{N}}])?/gu) ?? [])
     .filter((t) => /[-._@{}\\]/.test(t) && (t.length >= 3 || t.startsWith('-') || t.startsWith('\\')))
     // A regular expression's escape keeps its case: "\\d" is not "\\D".
-    .map((t) => (ESCAPE.test(t) ? ([t, 'u', word] as const) : ([t.toLowerCase(), 'iu', word] as const)));
+    .map((t) => name(t, ESCAPE.test(t), word));
   // A format directive ("%j", "%Y", "%-d"), compared with its case: "%j" is not "%J".
-  const directives = (question.match(/(?<![\p{L}\p{N}%])%[-#]?\p{L}(?![\p{L}\p{N}])/gu) ?? []).map((t) => [t, 'u', word] as const);
+  const directives = (question.match(/(?<![\p{L}\p{N}%])%[-#]?\p{L}(?![\p{L}\p{N}])/gu) ?? []).map((t) => name(t, true, word));
   // Two or three operator characters standing apart, with at least one that is not a dash ("--" is no operator).
   const operators = (question.match(new RegExp(`(?<=^|[\\s("'\`])[${OPERATOR_CHARS}]{2,3}(?=$|[\\s)"'\`,.;?!])`, 'gu')) ?? [])
     .filter((t) => /[^-]/.test(t))
-    .map((t) => [t, 'u', OPERATOR_CHARS] as const);
-  const keywords = ((capitals && question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu)) || []).map((t) => [t, 'u', word] as const);
-  // A keyword that is also a special token is counted once, as the special token.
-  const byName = new Map<string, readonly [string, string, string]>();
-  // (Directives and escapes differ by case alone: "%Y" and "%y" are two.)
-  for (const k of [...special, ...directives, ...operators, ...keywords]) {
-    const id = k[0].startsWith('%') || ESCAPE.test(k[0]) ? k[0] : k[0].toLowerCase();
-    if (!byName.has(id)) byName.set(id, k);
-  }
-  return [...byName.values()]
+    .map((t) => name(t, true, OPERATOR_CHARS));
+  // A keyword is compared with its case, but is the same name as a special token it equals ("FOO_BAR"), and counted once, as that.
+  const keywords = ((capitals && question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu)) || []).map((t) => name(t, true, word, t.toLowerCase()));
+  const byId = new Map<string, ReturnType<typeof name>>();
+  for (const k of [...special, ...directives, ...operators, ...keywords]) if (!byId.has(k.id)) byId.set(k.id, k);
+  return [...byId.values()]
     .slice(0, MAX_KEY_TOKENS)
-    .map(([token, flags, apart]) => new RegExp(`(?<![${apart}])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![${apart}])`, flags));
+    .map(({ token, flags, apart }) => new RegExp(`(?<![${apart}])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![${apart}])`, flags));
 }
 
 /** Nouns a question calls a named thing by: "the group option", "the maxlogins item", "the required control flag". */
