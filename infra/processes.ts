@@ -10,12 +10,22 @@ export interface ManagedProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function tailOf(file: string, lines = 25): string {
+/** A log file's text; null when it cannot be read (not written yet). */
+export function readLog(file: string): string | null {
   try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    return readFileSync(file, 'utf8');
   } catch {
-    return '(no log)';
+    return null;
   }
+}
+
+/** The last lines of a log's text, to quote in an error. */
+export function lastLines(log: string | null, lines = 25): string {
+  return log === null ? '(no log)' : log.trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+export function tailOf(file: string, lines = 25): string {
+  return lastLines(readLog(file), lines);
 }
 
 function manage(name: string, child: ChildProcess, logFile: string): ManagedProcess {

@@ -7,7 +7,6 @@
  *   built once from its pinned Go module into that cache.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import proto from '@temporalio/proto';
@@ -15,7 +14,7 @@ import { readTemporalEnv } from '../config/env.js';
 import { temporalConnectionOptions } from '../config/temporalConnection.js';
 import { SEARCH_ATTRIBUTES } from '../interface/searchAttributes.js';
 import { goBinaries } from './goBinaries.js';
-import { spawnProgram, tailOf, type ManagedProcess } from './processes.js';
+import { lastLines, readLog, spawnProgram, type ManagedProcess } from './processes.js';
 
 const run = promisify(execFile);
 
@@ -58,34 +57,27 @@ function searchAttributeFlags(): string[] {
   return Object.values(SEARCH_ATTRIBUTES).flatMap((k) => ['--search-attribute', `${k.name}=Keyword`]);
 }
 
-function readLog(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
 export async function waitForFrontend(address: string, proc: ManagedProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (proc.child.exitCode !== null) {
       // A port taken before the server bound it is said once, early, and then buried under the
       // panic that follows: put it first, so the caller can tell it from other failures and retry.
-      const bind = /.*address already in use.*/.exec(readLog(proc.logFile))?.[0];
-      throw new Error(`The Temporal server exited (${proc.child.exitCode}).${bind ? ` ${bind}` : ''} Last log lines (${proc.logFile}):\n${tailOf(proc.logFile)}`);
+      const log = readLog(proc.logFile);
+      const bind = log === null ? undefined : /.*address already in use.*/.exec(log)?.[0];
+      throw new Error(`The Temporal server exited (${proc.child.exitCode}).${bind ? ` ${bind}` : ''} Last log lines (${proc.logFile}):\n${lastLines(log)}`);
     }
-    let conn: Connection | null = null;
-    try {
-      conn = await Connection.connect({ address, connectTimeout: 1000 });
-      const c = conn;
-      // With a deadline: whatever else listens on the port (it was taken) may accept and never answer.
-      const health = await c.withDeadline(Date.now() + 2000, () => c.healthService.check({}));
-      if (health.status === 1) return;
-    } catch {
-      // not up yet
-    } finally {
-      await conn?.close().catch(() => undefined);
+    const conn = await Connection.connect({ address, connectTimeout: 1000 }).catch(() => null); // null: not up yet
+    if (conn) {
+      try {
+        // With a deadline: whatever else listens on the port (it was taken) may accept and never answer.
+        const health = await conn.withDeadline(Date.now() + 2000, () => conn.healthService.check({}));
+        if (health.status === 1) return;
+      } catch {
+        // not serving yet
+      } finally {
+        await conn.close().catch(() => undefined);
+      }
     }
     if (Date.now() > deadline) {
       await proc.stop(1000);
