@@ -28,8 +28,8 @@ const SIGNATURE_CHARS = 400;
  * entries stay lines.
  */
 function aliasesOnOneLine(paragraph: string): string {
-  const lines = paragraph.split('\n');
-  return lines.length > 1 && lines.length <= 4 && lines.every((l) => /^\S+$/.test(l.trim()) || SIGNATURE.test(l.trim())) ? lines.map((l) => l.trim()).join(' ') : paragraph;
+  const lines = paragraph.split('\n').map((l) => l.trim());
+  return lines.length > 1 && lines.length <= 4 && lines.every((l) => /^\S+$/.test(l) || SIGNATURE.test(l)) ? lines.join(' ') : paragraph;
 }
 
 /**
@@ -95,9 +95,8 @@ export function units(passages: ContextPassage[]): Unit[] {
   passages.forEach((p, pi) => {
     const paragraphs = p.text.split(/\n\s*\n/).map((x) => x.trim()).filter(Boolean);
     let subject: string | null = null;
+    /** Paragraphs since the term; 0 right after it (this one is its definition, however short). */
     let since = 0;
-    /** The paragraph before was a term: this one is its definition, however short. */
-    let afterTerm = false;
     paragraphs.forEach((paragraph, i) => {
       // An interactive session (Python's ">>> " prompt, with its output) shows code; it explains nothing.
       if (paragraph.startsWith('>>> ')) return;
@@ -105,13 +104,11 @@ export function units(passages: ContextPassage[]): Unit[] {
       // line shaped as a term: the one after a term is its definition all the same.
       const line = aliasesOnOneLine(paragraph);
       const shapedAsTerm = isTermLine(line);
-      const phraseDefinition = afterTerm && shapedAsTerm && isPhrase(paragraph);
-      afterTerm = false;
+      const phraseDefinition = subject !== null && since === 0 && shapedAsTerm && isPhrase(paragraph);
       if (shapedAsTerm && !phraseDefinition) {
         if (i + 1 < paragraphs.length) {
           subject = line;
           since = 0;
-          afterTerm = true;
           return;
         }
         // In a list of definitions, a term that ends the passage had its definition cut off into
