@@ -14,6 +14,7 @@ import { STATE_DIR } from '../infra/paths.js';
 import { startTestStack } from '../infra/testStack.js';
 import { ensureCorpus, readPage, selectedCorpus } from './corpus.js';
 import { confusionRows, intentRows, retrievalRows, type IntentOutcome, type RetrievalOutcome } from './metrics.js';
+import { EVERYDAY_PROMPTS } from './sets/everyday.js';
 import { INTENT_SET } from './sets/intent.js';
 import { SQLITE_INTENT_SET } from './sets/intentSqlite.js';
 import { RETRIEVAL_SETS } from './sets/retrievalSets.js';
@@ -33,7 +34,7 @@ async function expectJson<T>(res: Response, status: number): Promise<T> {
 }
 
 /** Runs `work` over `items`, `CONCURRENCY` at a time, keeping results in input order. */
-async function pooled<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+async function pooled<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
@@ -113,6 +114,12 @@ try {
     };
   });
 
+  const everydayAnswers = await pooled(EVERYDAY_PROMPTS, ask);
+  const searchedEveryday = EVERYDAY_PROMPTS.filter((_, i) => {
+    const a = everydayAnswers[i]!;
+    return 'error' in a || a.intent !== 'vanilla' || a.ragChunksUsed > 0;
+  });
+
   const retrievalAnswers = await pooled(RETRIEVAL_SET, (q) => ask(q.q));
   const retrieval: RetrievalOutcome[] = RETRIEVAL_SET.map((q, i) => {
     const a = retrievalAnswers[i]!;
@@ -128,6 +135,7 @@ try {
     JSON.stringify(
       {
         intents: INTENTS.map((p, i) => ({ ...p, answer: intentAnswers[i] })),
+        everyday: EVERYDAY_PROMPTS.map((message, i) => ({ message, answer: everydayAnswers[i] })),
         retrieval: RETRIEVAL_SET.map((q, i) => ({ ...q, rank: retrieval[i]!.rank, termInAnswer: retrieval[i]!.termInAnswer, answer: retrievalAnswers[i] })),
       },
       null,
@@ -143,6 +151,10 @@ try {
     table(`Intent (${intents.length} labelled prompts)`, intentRows(intents));
     table('Intent confusion (rows: expected, columns: reported)', confusionRows(intents));
   }
+  console.log(
+    `\nEveryday prompts answered without searching (vanilla, no chunks): ${EVERYDAY_PROMPTS.length - searchedEveryday.length}/${EVERYDAY_PROMPTS.length}` +
+      (searchedEveryday.length ? `; not: ${searchedEveryday.map((m) => JSON.stringify(m)).join(', ')}` : ''),
+  );
   table(`Retrieval through the ask (${RETRIEVAL_SET.length} labelled questions; rank of the first source from an expected page)`, retrievalRows(retrieval));
   console.log(`\nPer-question results: ${join(outDir, 'results.json')}; total ${((performance.now() - started) / 1000).toFixed(0)} s`);
 } finally {

@@ -6,18 +6,23 @@ import { termStats } from '../store/termStats.js';
 
 /**
  * CorpusStats over one project's chunks, costing nothing until asked: each `documentFrequency`
- * call is one query over the terms it is given, which also counts the chunks, so `chunks` is
- * known once the first call has answered (0 before). The router asks first, then reads it.
+ * call is one query over the terms it is given, which also counts the chunks, so `chunks` and
+ * `tokens` are known once the first call has answered (0 before). The router asks first, then reads it.
  */
 export function corpusStatsFor(pool: Pool, projectId: string): CorpusStats {
   let chunks = 0;
+  let tokens = 0;
   return {
     get chunks() {
       return chunks;
     },
+    get tokens() {
+      return tokens;
+    },
     async documentFrequency(terms: string[]): Promise<Map<string, number>> {
       const stats = await termStats(pool, projectId, terms);
       chunks = stats.chunks;
+      tokens = stats.tokens;
       return stats.frequency;
     },
   };

