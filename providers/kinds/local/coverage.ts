@@ -53,17 +53,18 @@ export function contentTerms(text: string): string[] {
 
 /**
  * How much commoner in the knowledge than in everyday English a question's most telling words
- * must be, on average, for the question to be about the knowledge: half again (1.5×). Every
+ * must be, on average, for the question to be about the knowledge: commoner at all (1×). Every
  * word of "What is the meaning of life?" or "How do I tie a tie?" is somewhere in a software
  * manual, but none is commoner there than in speech; a documentation question, paraphrases
  * included, has words the manual says many times over ("edits", "branches", "committed").
- * Calibrated on the tuning halves of the labelled sets (eval/), never on the held-out ones:
- * their documentation questions' two most telling words were at least 4.3× commoner (the
- * weakest, "How do I make a release label that records who made it, when, and a message?"),
- * the questions their manuals cannot answer at most 0.45× ("Can you help me plan a birthday
- * party?" over SQLite's); 1.5× sits between, on a round number.
+ * On the tuning halves of the labelled sets (eval/) their documentation questions' two most
+ * telling words were at least 4.3× commoner (the weakest, "How do I make a release label that
+ * records who made it, when, and a message?"), the questions their manuals cannot answer at
+ * most 0.45× ("Can you help me plan a birthday party?" over SQLite's). 1.5× was taken first;
+ * short documentation questions in everyday words written afterwards ("How do I throw away my
+ * changes?" over Git's manual: 1.1×) fell between 1× and 1.5×, and no everyday prompt did.
  */
-export const TYPICALITY_THRESHOLD = 1.5;
+export const TYPICALITY_THRESHOLD = 1;
 
 /** Words a chunk holds per o200k token of it, in English prose (OpenAI's rule of thumb; 0.73–0.76 measured on both evaluation corpora). */
 const WORDS_PER_TOKEN = 0.75;
