@@ -17,7 +17,8 @@ const OPERATOR_CHARS = '\\-<>=!~@#%^&|*+/:';
 /**
  * The question's special tokens ("--amend", "push.default", "@{upstream}", a setting's or
  * function's snake_case name ("work_mem", "json_extract"), a shell's ".import" or "\\copy", a
- * regular expression's "\\d", a format's "%j"), the
+ * regular expression's "\\d", a format's "%j"), a directive's or method's name in camel case
+ * ("KeepAliveTimeout", "getElementById"), the
  * operators it writes apart ("->>", "<>", "||") and the keywords it writes in capitals ("UPSERT",
  * "DEFERRED"): found verbatim, they name the answer. Each comes as a test of whether a text names
  * it as a whole token ("-x" is not in "--allow-empty", "push" not in "push.default", "work_mem" not
@@ -41,10 +42,15 @@ export function keyTokens(question: string, { capitals = true } = {}): RegExp[] 
   const operators = (question.match(new RegExp(`(?<=^|[\\s("'\`])[${OPERATOR_CHARS}]{2,3}(?=$|[\\s)"'\`,.;?!])`, 'gu')) ?? [])
     .filter((t) => /[^-]/.test(t))
     .map((t) => name(t, true, OPERATOR_CHARS));
+  // A name in camel case ("KeepAliveTimeout", "RewriteCond", "getElementById"): a directive's,
+  // a class's or a method's. Not a product's name ending in capitals ("PostgreSQL", "MySQL").
+  const camel = (question.match(/(?<![\p{L}\p{N}_.-])\p{L}[\p{L}\p{N}]*(?![\p{L}\p{N}_-])/gu) ?? [])
+    .filter((t) => /\p{Ll}\p{Lu}/u.test(t) && !/\p{Lu}{2}$/u.test(t))
+    .map((t) => name(t, false, word));
   // A keyword is compared with its case, but is the same name as a special token it equals ("FOO_BAR"), and counted once, as that.
   const keywords = ((capitals && question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu)) || []).map((t) => name(t, true, word, t.toLowerCase()));
   const byId = new Map<string, ReturnType<typeof name>>();
-  for (const k of [...special, ...directives, ...operators, ...keywords]) if (!byId.has(k.id)) byId.set(k.id, k);
+  for (const k of [...special, ...directives, ...operators, ...camel, ...keywords]) if (!byId.has(k.id)) byId.set(k.id, k);
   return [...byId.values()]
     .slice(0, MAX_KEY_TOKENS)
     .map(({ token, flags, apart }) => new RegExp(`(?<![${apart}])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![${apart}])`, flags));

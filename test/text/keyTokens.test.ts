@@ -20,6 +20,15 @@ describe('keyTokens', () => {
     expect(keyTokens('What does VACUUM do to work_mem?', { capitals: false })).toHaveLength(1);
   });
 
+  it("reads a directive's or method's name in camel case, in any case, but no product name ending in capitals", () => {
+    const [keepAlive, byId] = keyTokens('Does KeepAliveTimeout apply to getElementById?', { capitals: false });
+    expect(keepAlive!.test('Set keepalivetimeout to 5.')).toBe(true);
+    expect(keepAlive!.test('KeepAliveTimeoutExtra is other.')).toBe(false);
+    expect(byId!.test('document.getElementById("x")')).toBe(true);
+    expect(keyTokens('Does PostgreSQL or MySQL support it?', { capitals: false })).toEqual([]);
+    expect(keyTokens('Is Git fast?', { capitals: false })).toEqual([]);
+  });
+
   it('reads operators written apart, each as a whole operator, and no dashes or comparison of numbers', () => {
     const [arrow, doubleArrow, concat] = keyTokens('Is -> the same as ->> or `||`?');
     expect(arrow!.test('json -> integer')).toBe(true);

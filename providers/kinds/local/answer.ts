@@ -46,12 +46,13 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   if (!all.length) return '';
   const words = contentTerms(question).flatMap((t) => terms(t));
   const wanted = [...new Set(words.map(stem))];
-  const keys = keyTokens(question);
   const called = calledNames(question);
   // The term counts with its definition's first sentence only; the later ones say it when quoted
   // but match on their own words, or every sentence of a definition would match its term.
   const matched = (u: Unit) => (u.lead ? `${u.subject} ${u.text}` : u.text);
   const unitStems = all.map((u) => stems(matched(u)));
+  // A name said by most of the sentences at hand ("JavaScript" across a JavaScript manual) tells none of them apart.
+  const keys = keyTokens(question).filter((k) => all.filter((u) => k.test(matched(u))).length * 2 <= all.length);
   // A word in few of the sentences at hand tells more than one in all of them.
   const idf = (w: string) => Math.log(1 + all.length / (1 + unitStems.filter((s) => s.has(w)).length));
   const weight = new Map(wanted.map((w) => [w, idf(w)]));

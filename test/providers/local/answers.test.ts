@@ -262,6 +262,26 @@ describe('the offline model answers', () => {
     );
   });
 
+  it('quotes the sentence naming a directive the question writes in camel case, though others share more of its words', async () => {
+    const core = passage(
+      'core.html#9',
+      'The server waits a long time for further requests on a kept-alive connection. KeepAliveTimeoutExtra is no directive.',
+      'KeepAliveTimeout sets the seconds before an idle connection is closed.',
+    );
+    const text = await answer('How long does the server wait for further requests under KeepAliveTimeout?', core);
+    expect(text).toContain('KeepAliveTimeout sets the seconds before an idle connection is closed.');
+    expect(text).not.toContain('KeepAliveTimeoutExtra');
+  });
+
+  it('lets no name said by most of the sentences at hand outweigh the words of the question', async () => {
+    const guide = passage(
+      'arrays.html#2',
+      'JavaScript runs in every browser. JavaScript has objects. JavaScript code is loaded by script tags.',
+      'Array.prototype.sort() orders the elements of an array in place.',
+    );
+    expect(await answer('How do I order an array in JavaScript?', guide)).toBe('Array.prototype.sort() orders the elements of an array in place. (arrays.html)');
+  });
+
   it('quotes the table row that writes the operator the question asks about, though it shares no word with it', async () => {
     const operators = passage(
       'functions-json.html#3',
