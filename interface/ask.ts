@@ -155,7 +155,7 @@ export function answeredResponse(input: AskWorkflowInput, turn: { answer: string
 export const DEFAULT_TOOL_ROUNDS = 3;
 
 export type TurnOutcome =
-  | { kind: 'answer'; answer: string; usage: Usage; model: string }
+  | { kind: 'answer'; answer: string; usage: Usage; model: string; /** Why no tool was called, when the provider said (the local router). */ reason?: string }
   | { kind: 'tool_calls'; calls: ToolCall[]; usage: Usage; reason: string | null };
 
 export interface GeneratedAnswer {

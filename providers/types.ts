@@ -110,7 +110,13 @@ export interface TurnRequest extends ChatRequest {
 }
 
 export type TurnResult =
-  | { kind: 'answer'; text: string; usage: Usage }
+  | {
+      kind: 'answer';
+      text: string;
+      usage: Usage;
+      /** Why no tool was called, when the provider decided so itself (the local router says; a model does not). */
+      reason?: string;
+    }
   | {
       kind: 'tool_calls';
       calls: ToolCall[];
@@ -135,6 +141,8 @@ export interface CorpusStats {
 export interface TurnOptions {
   onDelta?: DeltaHandler;
   corpus?: CorpusStats;
+  /** Told, before the answer's first delta, why the provider calls no tool (the local router's reason). */
+  onDecision?: (reason: string) => void;
 }
 
 /** A project tool as the model sees it: name, what it does, and a JSON Schema for its arguments. */

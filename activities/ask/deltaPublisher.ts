@@ -84,6 +84,8 @@ export class DeltaPublisher {
   #held: { event: StreamEvent; forceFlush: boolean }[] = [];
   #count = 0;
   #first = true;
+  /** Why the answer is given without tools, shown with its first event. */
+  #reason: string | null = null;
   /** Not yet pushed (and, when recorded first, not yet published either). */
   #unpushed: (NumberedEvent & { forceFlush?: boolean })[] = [];
   #pushing: Promise<void> | null = null;
@@ -110,9 +112,14 @@ export class DeltaPublisher {
     if (attempt > 1) this.#publish({ type: 'reset', reason: `generation retried (attempt ${attempt})` }, true);
   }
 
+  /** The reason the answer's `generating` event carries: why it is given without searching or calling anything. */
+  because = (reason: string): void => {
+    this.#reason = reason;
+  };
+
   delta = (content: string): void => {
     if (!content) return;
-    if (this.#first && this.#announce) this.#publish({ type: 'thinking', phase: 'generating' }, false);
+    if (this.#first && this.#announce) this.#publish({ type: 'thinking', phase: 'generating', ...(this.#reason ? { reason: this.#reason } : {}) }, false);
     this.#publish({ type: 'delta', content }, this.#first);
     this.#first = false;
     Context.current().heartbeat();

@@ -28,11 +28,13 @@ export function respondTurn(deps: RespondDeps) {
     const publisher = input.stream ? new DeltaPublisher({ announce: true, live: livePush(deps) }) : null;
     const corpus = plan.knowledge && deps.corpusStats ? deps.corpusStats(plan.projectId) : undefined;
     try {
-      const result = await withHeartbeat(() => provider.respond(request, { ...(publisher ? { onDelta: publisher.delta } : {}), ...(corpus ? { corpus } : {}) }));
+      const result = await withHeartbeat(() =>
+        provider.respond(request, { ...(publisher ? { onDelta: publisher.delta, onDecision: publisher.because } : {}), ...(corpus ? { corpus } : {}) }),
+      );
       if (result.kind === 'tool_calls') publisher?.discard('the model called tools before answering');
       await publisher?.close();
       return result.kind === 'answer'
-        ? { kind: 'answer', answer: result.text, usage: result.usage, model: plan.model.id }
+        ? { kind: 'answer', answer: result.text, usage: result.usage, model: plan.model.id, ...(result.reason ? { reason: result.reason } : {}) }
         : { kind: 'tool_calls', calls: result.calls, usage: result.usage, reason: result.reason ?? null };
     } catch (err) {
       await publisher?.close().catch(() => undefined);

@@ -69,17 +69,21 @@ export class LocalProvider implements ChatProvider {
    * calls nothing): the extractive answer from what the calls brought back.
    */
   async respond(req: TurnRequest, options: TurnOptions = {}): Promise<TurnResult> {
+    let reason: string | undefined;
     if (!req.rounds.length && req.toolChoice === 'auto' && req.tools.length) {
       const route = await routeLocally(req.message, req.tools, options.corpus);
       if (route.calls.length) {
         return { kind: 'tool_calls', calls: route.calls, reason: route.reason, usage: counted([req.message, JSON.stringify(req.tools)].join('\n'), JSON.stringify(route.calls)) };
       }
+      // Answered directly: why nothing was searched or called is as much the router's decision.
+      reason = route.reason;
+      options.onDecision?.(reason);
     }
     const found = req.rounds.flatMap((r) => r.results.flatMap((res): ContextPassage[] => res.passages ?? [{ source: res.name, text: res.content, kind: 'tool' }]));
     // Beside a tool call, knowledge was searched for only part of the message: quote for that part.
     const searched = req.rounds.flatMap((r) => r.calls).find((c) => c.name === KNOWLEDGE_TOOL.name)?.arguments.query;
     const question = typeof searched === 'string' && searched.trim() ? searched : req.message;
-    return { kind: 'answer', ...(await this.compose({ ...req, context: [...req.context, ...found] }, question, options.onDelta)) };
+    return { kind: 'answer', ...(await this.compose({ ...req, context: [...req.context, ...found] }, question, options.onDelta)), ...(reason ? { reason } : {}) };
   }
 
   async chooseTool(req: ChatRequest, tools: ToolSpec[]): Promise<{ choice: ToolChoice | null; usage: Usage }> {
