@@ -21,8 +21,8 @@ const MAX_TERMS = 32;
 export async function termStats(pool: Pool, projectId: string, terms: string[]): Promise<TermStats> {
   const asked = [...new Set(terms)].slice(0, MAX_TERMS);
   const { rows } = await pool.query<{ term: string | null; df: string | null; chunks: string; tokens: string }>(
-    `WITH n AS (SELECT coalesce((SELECT chunks FROM chunk_totals WHERE project_id = $1), 0) AS chunks,
-                     coalesce((SELECT tokens FROM chunk_totals WHERE project_id = $1), 0) AS tokens),
+    `WITH n AS (SELECT coalesce(t.chunks, 0) AS chunks, coalesce(t.tokens, 0) AS tokens
+                  FROM (SELECT 1) one LEFT JOIN chunk_totals t ON t.project_id = $1),
           q AS (SELECT w, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($2::text[]) AS w)
      SELECT q.w AS term,
             CASE WHEN cardinality(q.lexemes) = 0 THEN NULL

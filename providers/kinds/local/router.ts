@@ -79,10 +79,10 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   const c = await measureCoverage(text, corpus);
   const missing = c.terms.filter((t) => t.df === 0).map((t) => t.term);
   const figures = `IDF coverage ${c.coverage.toFixed(2)} ${c.coverage >= COVERAGE_THRESHOLD ? '≥' : '<'} ${COVERAGE_THRESHOLD} over ${c.chunks} chunks` + (missing.length ? `; not in the knowledge: ${missing.join(', ')}` : '');
-  const held = c.terms.filter((t) => t.df > 0).map((t) => t.term);
   // A few chunks cannot show which words are the knowledge's own: any word they hold is in a large share of them.
   if (c.chunks <= SMALL_CORPUS_CHUNKS) {
     if (c.coverage >= COVERAGE_THRESHOLD) return { call, reason: `the knowledge covers "${text}" (${figures})` };
+    const held = c.terms.filter((t) => t.df > 0).map((t) => t.term);
     if (held.length) return { call, reason: `the knowledge is small (${c.chunks} chunks) and holds some of "${text}": ${held.join(', ')} (${figures})` };
   }
   if (c.coverage < COVERAGE_THRESHOLD) return { call: null, reason: `the knowledge does not cover "${text}" (${figures})` };
