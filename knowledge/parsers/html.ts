@@ -45,6 +45,73 @@ const row: FormatCallback = (elem, walk, builder) => {
   builder.closeBlock({ trailingLineBreaks: 1 });
 };
 
+type Node = Parameters<FormatCallback>[0];
+
+/**
+ * A table laid out for the page rather than holding data: a cell holds a heading or another
+ * table, or a page's worth of text. Its cells are read as the blocks they are.
+ */
+function isLayoutTable(elem: Node): boolean {
+  const LAYOUT = /^(?:h[1-6]|table)$/;
+  const holdsLayout = (nodes: Node[] | undefined): boolean =>
+    (nodes ?? []).some((n) => (n.type === 'tag' && LAYOUT.test(n.name ?? '')) || holdsLayout(n.children as Node[] | undefined));
+  return holdsLayout(elem.children as Node[]) || textContent(elem as Parameters<typeof textContent>[0]).length > 20_000;
+}
+
+/**
+ * A cell's paragraphs, list items and lines on one line. DocBook (a function's signature, its
+ * description and an example as three paragraphs of one cell) and Sphinx (every cell's text in a
+ * `<p>`) would otherwise set each cell apart as a paragraph of its own: "Cube root" alone, away
+ * from the `cbrt(…)` it describes, and a lone "|" between cells.
+ */
+function cellLine(text: string): string {
+  let line = '';
+  for (const part of text.split('\n').map((l) => l.trim().replace(/^- /, '')).filter(Boolean)) {
+    line = !line ? part : /[.!?:;,]$/.test(line) ? `${line} ${part}` : `${line} — ${part}`;
+  }
+  return line;
+}
+
+/**
+ * A data table one row to a line, `cell | cell`, each cell on that line whatever blocks it holds
+ * (see cellLine); a layout table's cells (see isLayoutTable) as the blocks of a page.
+ */
+const table: FormatCallback = (elem, walk, builder) => {
+  const layout = isLayoutTable(elem);
+  const rows = (nodes: Node[] | undefined): void => {
+    for (const n of nodes ?? []) {
+      if (n.type !== 'tag') continue;
+      if (n.name !== 'tr') {
+        if (['thead', 'tbody', 'tfoot'].includes(n.name ?? '')) rows(n.children as Node[]);
+        continue;
+      }
+      if (!layout) builder.openTableRow();
+      for (const cell of (n.children ?? []) as Node[]) {
+        if (cell.name !== 'td' && cell.name !== 'th') continue;
+        if (layout) builder.openBlock({ leadingLineBreaks: 2 });
+        else builder.openTableCell();
+        walk(cell.children, builder);
+        if (layout) builder.closeBlock({ trailingLineBreaks: 2 });
+        else builder.closeTableCell();
+      }
+      if (!layout) builder.closeTableRow();
+    }
+  };
+  if (layout) {
+    rows(elem.children as Node[]);
+    return;
+  }
+  builder.openTable();
+  rows(elem.children as Node[]);
+  builder.closeTable({
+    tableToString: (cells) =>
+      cells
+        .map((r) => r.map((c) => cellLine(c.text)).filter(Boolean).join(' | '))
+        .filter(Boolean)
+        .join('\n'),
+  });
+};
+
 /**
  * A link's text, without its address; a link to a place on its own page that shows only a
  * permalink mark — DocBook's `#` after a definition's term, Sphinx's `¶` after a function's
@@ -72,7 +139,7 @@ const BODY_OPTIONS: HtmlToTextOptions = {
   // Only the page's main content when it marks it (`<main>`, or `role="main"` as Sphinx does);
   // the whole document otherwise.
   baseElements: { selectors: ['main', '[role=main]'], returnDomByDefault: true },
-  formatters: { heading, row, link },
+  formatters: { heading, row, table, link },
   selectors: [
     ...[1, 2, 3, 4, 5, 6].map((n) => ({ selector: `h${n}`, format: 'heading' })),
     ...[...SKIP, ...CHROME].map((selector) => ({ selector, format: 'skip' })),
@@ -84,7 +151,7 @@ const BODY_OPTIONS: HtmlToTextOptions = {
     // `dl.toc`) ran every entry into the next ("…limit resources6.14.1. DESCRIPTION").
     { selector: 'dt', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'dd', format: 'block', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
-    { selector: 'table', format: 'block' },
+    { selector: 'table', format: 'table' },
     { selector: 'tr', format: 'row' },
   ],
 };

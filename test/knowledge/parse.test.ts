@@ -146,6 +146,30 @@ describe('parseDocument: html', () => {
     ]);
   });
 
+  it("sets a data table one row to a line, each cell's paragraphs on it, and reads a layout table's cells as blocks", async () => {
+    const docbook = `<html><body><h2>Math</h2><table><thead><tr><th><p>Function</p><p>Description</p></th></tr></thead>
+      <tbody><tr><td><p><code>cbrt</code> ( double precision ) → double precision</p><p>Cube root</p><p><code>cbrt(64.0)</code> → 4</p></td></tr>
+      <tr><td><p>sign ( numeric ) → numeric</p><p>Sign of the argument.</p><p>-1, 0 or +1</p></td></tr></tbody></table></body></html>`;
+    expect((await parseDocument('html', Buffer.from(docbook), 'math.html')).sections).toEqual([
+      { headings: ['Math'], text: 'Function — Description\ncbrt ( double precision ) → double precision — Cube root — cbrt(64.0) → 4\nsign ( numeric ) → numeric — Sign of the argument. -1, 0 or +1' },
+    ]);
+
+    const sphinx = `<html><body><h2>Equivalents</h2><table class="docutils"><tr><th><p>os</p></th><th><p>pathlib</p></th></tr>
+      <tr><td><p><code>os.path.isdir()</code></p></td><td><ul><li><p>Path.is_dir()</p></li><li><p>Path.exists()</p></li></ul></td></tr>
+      <tr><td><p>os.link()</p></td><td></td></tr></table></body></html>`;
+    expect((await parseDocument('html', Buffer.from(sphinx), 'p.html')).sections).toEqual([
+      { headings: ['Equivalents'], text: 'os | pathlib\nos.path.isdir() | Path.is_dir() — Path.exists()\nos.link()' },
+    ]);
+
+    // A page laid out in a table: its sections still part at their headings, its paragraphs stay apart.
+    const layout = `<html><body><table><tr><td><h2>Install</h2><p>Run the installer.</p><p>Then reboot.</p></td>
+      <td><h2>Remove</h2><p>Run the remover.</p></td></tr></table></body></html>`;
+    expect((await parseDocument('html', Buffer.from(layout), 'l.html')).sections).toEqual([
+      { headings: ['Install'], text: 'Run the installer.\n\nThen reboot.' },
+      { headings: ['Remove'], text: 'Run the remover.' },
+    ]);
+  });
+
   it('falls back to the first h1, then the name, for the title', async () => {
     expect((await parseDocument('html', Buffer.from('<h2>B</h2><p>x</p><h1>First <b>One</b></h1><p>y</p>'), 'p.html')).title).toBe('First One');
     expect((await parseDocument('html', Buffer.from('<p>Just text.</p>'), 'p.html')).title).toBe('p.html');

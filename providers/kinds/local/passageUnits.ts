@@ -69,6 +69,16 @@ function isPhrase(line: string): boolean {
 const SECTION_ENTRY = /^\s*\d+(?:\.\d+)+\.\s/;
 
 /**
+ * A table's row as the HTML reader sets it, "cell | cell": a bar between spaces outside brackets,
+ * where a synopsis writes its alternatives ("[--dry-run | -n]").
+ */
+function isTableRow(line: string): boolean {
+  let open = line;
+  for (let prev = ''; prev !== open; ) [prev, open] = [open, open.replace(/\[[^[\]]*\]/g, '')];
+  return open.includes(' | ');
+}
+
+/**
  * Sentences of a paragraph, less its lines that are sections' entries; "e.g." and "i.e." do not
  * end one, nor does a period inside a name ("push.default"). A line break inside a sentence
  * (text wrapped at a fixed width) is a space: the next line goes on in lower case or with a
@@ -78,8 +88,9 @@ const SECTION_ENTRY = /^\s*\d+(?:\.\d+)+\.\s/;
 function sentences(paragraph: string): string[] {
   const lines = paragraph.split('\n').filter((line) => !SECTION_ENTRY.test(line));
   // A block of code keeps its lines apart ("import csv" over "with open(…)" is no wrapped
-  // sentence), and so does a list of entries, each "name — what it is" (a reference's contents).
-  const apart = lines.length > 1 && (lines.some((line) => isCodeLine(line.trim())) || lines.filter((line) => line.includes(' — ')).length > 1);
+  // sentence), and so does a list of entries, each "name — what it is" (a reference's contents),
+  // and a table's rows, each "cell | cell".
+  const apart = lines.length > 1 && (lines.some((line) => isCodeLine(line.trim())) || lines.filter((line) => / — /.test(line) || isTableRow(line)).length > 1);
   const text = lines.join('\n');
   return (apart ? text : text.replace(/(?<![.!?:;])[ \t]*\n[ \t]*(?=[\p{Ll}\p{N}(])/gu, ' '))
     .split(/(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|Mr|Ms|Dr)\.)(?<=[.!?])\s+|\n+/u)
@@ -104,7 +115,10 @@ export function units(passages: ContextPassage[]): Unit[] {
       // line shaped as a term: the one after a term is its definition all the same.
       const line = aliasesOnOneLine(paragraph);
       const shapedAsTerm = isTermLine(line);
-      const phraseDefinition = subject !== null && since === 0 && shapedAsTerm && isPhrase(paragraph);
+      // After a function's signature even a word or two is its description ("Cube root" under
+      // "cbrt ( double precision ) → double precision"), unless it is the next signature.
+      const phraseDefinition =
+        subject !== null && since === 0 && shapedAsTerm && (isPhrase(paragraph) || (SIGNATURE.test(subject) && !SIGNATURE.test(line) && !isCodeLine(line)));
       if (shapedAsTerm && !phraseDefinition) {
         if (i + 1 < paragraphs.length) {
           subject = line;
@@ -115,7 +129,10 @@ export function units(passages: ContextPassage[]): Unit[] {
         // the next chunk: alone, it says nothing. Nor does a signature.
         if (subject !== null || SIGNATURE.test(line)) return;
       }
-      const own = subject !== null && since < SUBJECT_SPAN ? subject : null;
+      // A table's rows say what they are about in their own cells ("os.getcwd() | Path.cwd()"),
+      // not under a note's title or a term above the table.
+      const table = paragraph.split('\n').every(isTableRow);
+      const own = subject !== null && since < SUBJECT_SPAN && !table ? subject : null;
       sentences(paragraph).forEach((s, si) => {
         // A rule or a run of punctuation ("-----", an <hr>'s text) says nothing.
         if (!/[\p{L}\p{N}]/u.test(s)) return;
@@ -154,7 +171,8 @@ const CODE_LINES: readonly RegExp[] = [
   // "writer = csv.writer(f)", "writer.writerows(rows)").
   /^(?:import\s+[\w.]+|from\s+[\w.]+\s+import\s.+)$/,
   /^[\p{L}_][\w.]*(?:\[[^\]]*\])?\s*[-+*/]?=\s*[^=\s].*[^.!?:]$/u,
-  /^[\p{L}_][\w]*(?:\.[\p{L}_]\w*)+\(.*\)$/u,
+  // (A table's row "os.path.isdir() | Path.is_dir()" is no call: its cells are apart.)
+  /^[\p{L}_][\w]*(?:\.[\p{L}_]\w*)+\((?:(?! \| ).)*\)$/u,
   // A block's opening line in Python, keyword in lower case, colon at the end ("with open(p) as f:").
   /^(?:with|for|if|elif|else|while|def|class|try|except|finally|async)\b.*:$/,
 ];

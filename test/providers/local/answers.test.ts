@@ -4,6 +4,7 @@ import { LocalProvider } from '../../../providers/kinds/local/chat.js';
 import { answerArithmetic } from '../../../providers/kinds/local/arithmetic.js';
 import { KNOWLEDGE_TOOL, type ContextPassage, type TurnRequest } from '../../../providers/types.js';
 import { chatRequest } from '../requests.js';
+import { parseDocument } from '../../../knowledge/parse.js';
 
 const local = new LocalProvider();
 /** A passage of `source` made of these paragraphs, a blank line between each. */
@@ -110,6 +111,40 @@ describe('the offline model answers', () => {
     expect(await answer('How do I strip spaces from both ends of a string?', functions)).toBe(
       'btrim ( string text [, characters text ] ) → text: Strips the given characters (spaces unless given) from both ends of the string. (functions-string.html)',
     );
+  });
+
+  it("reads even a word or two after a function's signature as its description, not as the next term", async () => {
+    const functions = passage(
+      'functions-math.html#1',
+      'abs ( numeric_type ) → numeric_type',
+      'Absolute value',
+      'cbrt ( double precision ) → double precision',
+      'Cube root',
+      'gcd ( numeric_type, numeric_type ) → numeric_type',
+      'Greatest common divisor (the largest positive number that divides both inputs with no remainder)',
+    );
+    // First, under its signature; the divisor's row shares "number" with the question.
+    expect(await answer('How do I get the cube root of a number?', functions)).toMatch(/^cbrt \( double precision \) → double precision: Cube root gcd /);
+  });
+
+  it("quotes a table's row whole, whatever paragraphs its cells hold, as the HTML reader sets it", async () => {
+    // DocBook's function tables: the signature, the description and an example, each a <p> of one cell.
+    const cell = (name: string, signature: string, description: string, example: string) =>
+      `<tr><td><p><code class="function">${name}</code> ${signature}</p><p>${description}</p><p><code>${example}</code></p></td></tr>`;
+    const html = `<html><body><h2>Mathematical Functions</h2><table><thead><tr><th><p>Function</p><p>Description</p></th></tr></thead><tbody>
+      ${cell('abs', '( numeric_type ) → numeric_type', 'Absolute value', 'abs(-17.4) → 17.4')}
+      ${cell('cbrt', '( double precision ) → double precision', 'Cube root', 'cbrt(64.0) → 4')}
+      ${cell('gcd', '( numeric_type, numeric_type ) → numeric_type', 'Greatest common divisor; returns 0 if both inputs are zero', 'gcd(1071, 462) → 21')}
+      </tbody></table>
+      <h2>Path equivalents</h2><table><tr><th><p>os and os.path</p></th><th><p>pathlib</p></th></tr>
+      <tr><td><p><code>os.path.isdir()</code></p></td><td><p><code>Path.is_dir()</code></p></td></tr>
+      <tr><td><p><code>os.path.isfile()</code></p></td><td><p><code>Path.is_file()</code></p></td></tr></table></body></html>`;
+    const [math, paths] = (await parseDocument('html', Buffer.from(html), 'functions-math.html')).sections.map((s, i) => ({ source: `functions-math.html#${i}`, text: s.text }));
+    expect(await answer('How do I get the cube root of a number?', math!)).toBe('cbrt ( double precision ) → double precision — Cube root — cbrt(64.0) → 4 (functions-math.html)');
+    expect(await answer('What is the pathlib equivalent of os.path.isdir?', paths!)).toBe('os.path.isdir() | Path.is_dir() (functions-math.html)');
+    // Rows say what they are about themselves: not under a note's title above the table.
+    const noted = passage('pathlib.html#9', 'Note', 'Not all pairs of functions are equivalent.', 'os | pathlib\nos.getcwd() | Path.cwd()\nos.path.splitext() | PurePath.suffix');
+    expect(await answer('Which Path method replaces os.path.splitext?', noted)).toBe('os.path.splitext() | PurePath.suffix (pathlib.html)');
   });
 
   it('quotes a later sentence of the definition the question names when it shares a word with the question', async () => {
