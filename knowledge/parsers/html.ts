@@ -2,6 +2,7 @@
 // upper-cased, so the text can be cut into sections at them afterwards.
 import { convert, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
 import { textContent } from 'domutils';
+import { Parser } from 'htmlparser2';
 import type { ParsedDocument } from '../types.js';
 import { decodeText, headingText, normalizeText, PERMALINK_ONLY } from './text.js';
 
@@ -158,10 +159,62 @@ const BODY_OPTIONS: HtmlToTextOptions = {
 
 const TITLE_OPTIONS: HtmlToTextOptions = { wordwrap: false, baseElements: { selectors: ['title'], returnDomByDefault: false } };
 
+/** Elements whose text the one-pass reading (flatText) sets on lines of their own. */
+const FLAT_BLOCKS = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'ol', 'p', 'pre', 'section', 'table', 'td', 'th', 'tr', 'ul']);
+
+/**
+ * A page read in one pass of the tokenizer, without a tree: its title and its text, each block
+ * on a line of its own, scripts and styles left out. For a page nested deeper than html-to-text
+ * can walk — its walk recurses, and a thousand unclosed `<div>` or `<font>` tags overflow the
+ * stack — so that such a page is indexed by its words rather than failed. Its headings are lost.
+ */
+function flatText(html: string): { title: string; text: string } {
+  const text: string[] = [];
+  const title: string[] = [];
+  const skipped = (tag: string) => SKIP.includes(tag) && tag !== 'title' && tag !== 'img';
+  let skipping = 0;
+  let preformatted = 0;
+  let inTitle = false;
+  const parser = new Parser(
+    {
+      onopentagname(tag) {
+        if (skipped(tag)) skipping++;
+        if (tag === 'pre') preformatted++;
+        if (tag === 'title') inTitle = true;
+        if (FLAT_BLOCKS.has(tag)) text.push('\n\n');
+      },
+      onclosetag(tag) {
+        if (skipped(tag)) skipping = Math.max(0, skipping - 1);
+        if (tag === 'pre') preformatted = Math.max(0, preformatted - 1);
+        if (tag === 'title') inTitle = false;
+        if (FLAT_BLOCKS.has(tag)) text.push('\n\n');
+      },
+      ontext(chunk) {
+        if (inTitle) title.push(chunk);
+        // The source's own line breaks are spaces, but in a block of code.
+        else if (!skipping) text.push(preformatted ? chunk : chunk.replace(/\s+/g, ' '));
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return { title: title.join('').replace(/\s+/g, ' ').trim(), text: normalizeText(text.join('').replace(/ *\n\n(?:\s*\n\n)* */g, '\n\n')) };
+}
+
 /** Sections at h1–h6 under their heading paths; title = `<title>`, else the first h1, else `name`. */
 export function parseHtml(data: Uint8Array, name: string): ParsedDocument {
   // eslint-disable-next-line no-control-regex -- removing control characters is the point (see MARK)
   const html = decodeText(data).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  let body: string;
+  let title: string;
+  try {
+    body = convert(html, BODY_OPTIONS);
+    title = headingText(convert(html, TITLE_OPTIONS));
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    const flat = flatText(html);
+    return { title: flat.title || name, sections: flat.text ? [{ headings: [], text: flat.text }] : [] };
+  }
   const sections: ParsedDocument['sections'] = [];
   const path: { level: number; text: string }[] = [];
   let firstH1: string | undefined;
@@ -173,7 +226,7 @@ export function parseHtml(data: Uint8Array, name: string): ParsedDocument {
     lines = [];
   };
 
-  for (const line of convert(html, BODY_OPTIONS).split('\n')) {
+  for (const line of body.split('\n')) {
     const match = HEADING_LINE.exec(line);
     const text = match ? headingText(match[2]!) : '';
     if (!match || !text) {
@@ -187,6 +240,5 @@ export function parseHtml(data: Uint8Array, name: string): ParsedDocument {
     if (level === 1 && firstH1 === undefined) firstH1 = text;
   }
   flush();
-  const title = headingText(convert(html, TITLE_OPTIONS));
   return { title: title || firstH1 || name, sections };
 }

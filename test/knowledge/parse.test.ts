@@ -170,6 +170,15 @@ describe('parseDocument: html', () => {
     ]);
   });
 
+  it('reads a page nested deeper than the tree walk can go (thousands of unclosed tags) as its text, blocks apart, scripts left out', async () => {
+    const deep = `<html><head><title>Old  page</title><style>p{}</style></head><body>${'<div><font>'.repeat(3000)}<h2>Install</h2><p>Run the
+      installer &amp; wait.</p><pre>make\n  install</pre><script>evil()</script><ul><li>one</li><li>two</li></ul></body></html>`;
+    expect(await parseDocument('html', Buffer.from(deep), 'old.html')).toEqual({
+      title: 'Old page',
+      sections: [{ headings: [], text: 'Install\n\nRun the installer & wait.\n\nmake\n  install\n\none\n\ntwo' }],
+    });
+  });
+
   it('falls back to the first h1, then the name, for the title', async () => {
     expect((await parseDocument('html', Buffer.from('<h2>B</h2><p>x</p><h1>First <b>One</b></h1><p>y</p>'), 'p.html')).title).toBe('First One');
     expect((await parseDocument('html', Buffer.from('<p>Just text.</p>'), 'p.html')).title).toBe('p.html');
