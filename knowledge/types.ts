@@ -1,3 +1,6 @@
+import type { Chunk } from '../store/chunks.js';
+import type { SourceKind } from '../store/documents.js';
+
 /** A document as parsed: its sections in reading order, each under its heading path. */
 export interface ParsedDocument {
   title: string;
@@ -9,6 +12,20 @@ export interface ChunkingOptions {
   chunkTokens: number;
   /** Tokens repeated from the end of one chunk at the start of the next. */
   overlapTokens: number;
+}
+
+/** One document for the parse thread (parseBounded.ts): its bytes, what they are, how to chunk them. */
+export interface ParseTask {
+  kind: SourceKind;
+  name: string;
+  content: Uint8Array;
+  chunking: ChunkingOptions;
+}
+
+/** What the parse thread gives back. */
+export interface ParsedChunks {
+  title: string;
+  chunks: Chunk[];
 }
 
 export interface VectorRecord {

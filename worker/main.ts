@@ -19,6 +19,7 @@ import { installWorkerRuntime } from './observability.js';
 import { startTracing } from '../tracing/setup.js';
 import { workerTracing } from '../tracing/temporal.js';
 import { LexicalIndex } from '../knowledge/lexicalIndex/index.js';
+import { closeParsePool } from '../knowledge/parseBounded.js';
 
 const env = readEnv();
 const log = createLogger('worker', env.LOG_LEVEL);
@@ -88,6 +89,7 @@ if (process.send) process.send({ ready: true, version, metricsUrl: metrics?.url 
 // run() resolves once SIGINT/SIGTERM (the SDK's shutdown signals) have drained in-flight tasks.
 await worker.run();
 clearInterval(sweeper);
+await closeParsePool();
 await metrics?.close();
 await connection.close();
 await pool.end();

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chunkDocument } from '../../knowledge/chunk.js';
-import { parseDocument } from '../../knowledge/parse.js';
+import { parseAndChunkBounded } from '../../knowledge/parseBounded.js';
 import { fetchBounded } from '../../net/fetchBounded.js';
 import { urlPolicyFromEnv } from '../../net/addressGuard.js';
 import type { Chunk } from '../../store/chunks.js';
@@ -30,12 +29,11 @@ export function indexKeyOf(content: Uint8Array, project: Project): string {
   return createHash('sha256').update(`${contentHash(content)}|${project.chunkTokens}|${project.chunkOverlap}|${project.embeddingModel}`).digest('hex');
 }
 
-/** Parses and chunks a document with the project's chunk settings. */
+/** Parses and chunks a document with the project's chunk settings, in the parse thread (bounded in time and memory). */
 export async function parseAndChunk(doc: { kind: SourceKind; name: string }, content: Buffer, project: Project): Promise<{ title: string; chunks: Chunk[] }> {
   try {
-    const parsed = await parseDocument(doc.kind, content, doc.name);
-    const chunks = chunkDocument(parsed, { chunkTokens: project.chunkTokens, overlapTokens: Math.min(project.chunkOverlap, Math.floor(project.chunkTokens / 2) - 1) });
-    return { title: parsed.title, chunks };
+    const chunking = { chunkTokens: project.chunkTokens, overlapTokens: Math.min(project.chunkOverlap, Math.floor(project.chunkTokens / 2) - 1) };
+    return await parseAndChunkBounded({ kind: doc.kind, name: doc.name, content, chunking });
   } catch (err) {
     throw new StepFailure(`could not read ${doc.name} as ${doc.kind}: ${(err as Error).message}`, FAILURE_TYPES.unparseable, false);
   }

@@ -107,6 +107,27 @@ describe('knowledge ingestion', () => {
   });
 });
 
+describe('a document no parser should be let loose on', () => {
+  it('fails alone, with the bound it broke, and the worker reads the next document and answers asks', async () => {
+    // Ever deeper indented list lines: marked's lexer ran a 4 MB one up to the parse thread's heap bound in ~7 s (and 9 MB past 4 GB on the worker's own thread before the bound).
+    const text = Array.from({ length: 2000 }, (_, i) => `${' '.repeat(i * 2)}- item ${i}`).join('\n');
+    const hostile = await upload({ name: 'nested.md', text });
+    let done: DocumentView | undefined;
+    for (let i = 0; i < 240 && !(done && ['ready', 'failed'].includes(done.status)); i++) {
+      if (i) await new Promise((r) => setTimeout(r, 250));
+      done = await expectWire(DocumentSchema, await manage(p.owner.token, 'GET', `/projects/${p.tenantId}/knowledge/${hostile.id}`), 200);
+    }
+    expect(done!.status).toBe('failed');
+    expect(done!.error).toMatch(/^could not read nested\.md as markdown: parsing (needed more than \d+ MB|took longer than \d+ s)$/);
+
+    const next = await waitReady((await upload({ name: 'after.md', text: '# Ferries\n\nThe ferry to Hareid leaves every half hour.' })).id);
+    expect(next.status).toBe('ready');
+    const answered = AskResponseSchema.parse(await expectJson(await ask(p, { message: 'How often does the ferry to Hareid leave?' }), 200));
+    expect(answered.answer).toContain('every half hour');
+    for (const id of [hostile.id, next.id]) expect((await manage(p.owner.token, 'DELETE', `/projects/${p.tenantId}/knowledge/${id}`)).status).toBe(204);
+  }, 90_000);
+});
+
 describe('asking the knowledge', () => {
   it.each([
     ['text', 'How many days do I have to return unworn items?', '60 days'],

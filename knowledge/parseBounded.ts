@@ -1,0 +1,60 @@
+// Parsing and chunking a document off the worker's event loop, bounded in time and memory.
+// A parser given a hostile or pathological document can run for minutes or exhaust the heap
+// (marked on a few MB of ever deeper indented list lines: 1 MB took 6.5 s, 9 MB ran the heap out
+// at 4 GB after a minute), and a PDF of 10 MB takes seconds of CPU. On the worker's own thread that
+// stalls every ask it is serving and can take the process down; in a thread of a pool it costs
+// one document, which fails with the reason, while the asks go on.
+import { Piscina } from 'piscina';
+import type { ParsedChunks, ParseTask } from './types.js';
+
+/** Longest one document may take to parse and chunk: a 10 MB PDF takes seconds here, a hostile page forever. */
+export const PARSE_TIMEOUT_MS = 120_000;
+
+/** Heap one parse thread may use: ten times the largest document accepted (10 MB), then it is stopped. */
+const PARSE_HEAP_MB = 512;
+
+let pool: Piscina<ParseTask, ParsedChunks> | undefined;
+
+/**
+ * One thread (ingestion is not the worker's main work, and the host's other core runs the
+ * asks), started on first use and stopped after a minute idle, so a worker that never ingests
+ * holds none of the parsers' memory.
+ */
+function parsePool(): Piscina<ParseTask, ParsedChunks> {
+  pool ??= new Piscina<ParseTask, ParsedChunks>({
+    filename: new URL('./parseThread.js', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 60_000,
+    resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB },
+  });
+  return pool;
+}
+
+/** Why a document could not be parsed within bounds, as its failure says it. */
+export class ParseBoundExceeded extends Error {}
+
+/**
+ * The document's title and chunks. Throws ParseBoundExceeded when it takes longer than
+ * PARSE_TIMEOUT_MS or more than PARSE_HEAP_MB of heap, and the parser's own error when it cannot
+ * be read as `kind`. Run in this thread where there is no compiled thread script (tests that
+ * import the TypeScript sources).
+ */
+export async function parseAndChunkBounded(task: ParseTask): Promise<ParsedChunks> {
+  if (import.meta.url.endsWith('.ts')) return (await import('./parseThread.js')).default(task);
+  try {
+    return await parsePool().run(task, { signal: AbortSignal.timeout(PARSE_TIMEOUT_MS) });
+  } catch (err) {
+    const e = err as { name?: string; code?: string; message?: string };
+    if (e.name === 'AbortError' || e.name === 'TimeoutError') throw new ParseBoundExceeded(`parsing took longer than ${PARSE_TIMEOUT_MS / 1000} s`);
+    if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ParseBoundExceeded(`parsing needed more than ${PARSE_HEAP_MB} MB`);
+    throw err;
+  }
+}
+
+/** Stops the parse thread, if one runs (the worker's shutdown). */
+export async function closeParsePool(): Promise<void> {
+  const p = pool;
+  pool = undefined;
+  await p?.close({ force: true });
+}
