@@ -98,6 +98,13 @@ const table: FormatCallback = (elem, walk, builder) => {
       if (!layout) builder.closeTableRow();
     }
   };
+  // A caption says what the table holds; it comes before the rows, as a line of its own.
+  for (const caption of (elem.children ?? []) as Node[]) {
+    if (caption.name !== 'caption') continue;
+    builder.openBlock({ leadingLineBreaks: 2 });
+    walk(caption.children, builder);
+    builder.closeBlock({ trailingLineBreaks: 2 });
+  }
   if (layout) {
     rows(elem.children as Node[]);
     return;

@@ -154,11 +154,11 @@ describe('parseDocument: html', () => {
       { headings: ['Math'], text: 'Function — Description\ncbrt ( double precision ) → double precision — Cube root — cbrt(64.0) → 4\nsign ( numeric ) → numeric — Sign of the argument. -1, 0 or +1' },
     ]);
 
-    const sphinx = `<html><body><h2>Equivalents</h2><table class="docutils"><tr><th><p>os</p></th><th><p>pathlib</p></th></tr>
+    const sphinx = `<html><body><h2>Equivalents</h2><table class="docutils"><caption>Table 1: os and pathlib</caption><tr><th><p>os</p></th><th><p>pathlib</p></th></tr>
       <tr><td><p><code>os.path.isdir()</code></p></td><td><ul><li><p>Path.is_dir()</p></li><li><p>Path.exists()</p></li></ul></td></tr>
       <tr><td><p>os.link()</p></td><td></td></tr></table></body></html>`;
     expect((await parseDocument('html', Buffer.from(sphinx), 'p.html')).sections).toEqual([
-      { headings: ['Equivalents'], text: 'os | pathlib\nos.path.isdir() | Path.is_dir() — Path.exists()\nos.link()' },
+      { headings: ['Equivalents'], text: 'Table 1: os and pathlib\n\nos | pathlib\nos.path.isdir() | Path.is_dir() — Path.exists()\nos.link()' },
     ]);
 
     // A page laid out in a table: its sections still part at their headings, its paragraphs stay apart.
