@@ -3,6 +3,7 @@
 import { convert, type HtmlToTextOptions } from 'html-to-text';
 import { lexer, type MarkedToken, type Token, type Tokens } from 'marked';
 import type { ParsedDocument } from '../types.js';
+import { parseText } from './plain.js';
 import { decodeText, headingText, normalizeText } from './text.js';
 
 // YAML front matter would otherwise lex as a rule plus a setext heading made of its last key.
@@ -10,6 +11,17 @@ const FRONT_MATTER = /^---[ \t]*\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$
 
 /** One section per heading, under the path of its enclosing headings; title = first h1, else `name`. */
 export function parseMarkdown(data: Uint8Array, name: string): ParsedDocument {
+  try {
+    return parseMarkdownTokens(data, name);
+  } catch (err) {
+    // Nested deeper than marked's recursive lexer (or this walk) can go — thousands of ">" or
+    // "*" in a row: the source is read as the plain text it also is, so its words are indexed.
+    if (err instanceof RangeError) return parseText(data, name);
+    throw err;
+  }
+}
+
+function parseMarkdownTokens(data: Uint8Array, name: string): ParsedDocument {
   const source = decodeText(data).replace(FRONT_MATTER, '');
   const tokens = known(lexer(source));
   const sections: ParsedDocument['sections'] = [];

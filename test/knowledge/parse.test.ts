@@ -42,6 +42,13 @@ describe('parseDocument: markdown', () => {
     expect(appendix!.text).toBe('Contact billing@example.com.');
   });
 
+  it("reads Markdown nested deeper than marked's lexer can go as the plain text it also is", async () => {
+    const doc = await parseDocument('markdown', Buffer.from(`${'>'.repeat(5000)} The deepest quote keeps its words.`), 'deep.md');
+    expect(doc.title).toBe('deep.md');
+    expect(doc.sections).toHaveLength(1);
+    expect(doc.sections[0]!.text).toMatch(/>+ The deepest quote keeps its words\.$/);
+  });
+
   it('drops YAML front matter and falls back to the name without an h1', async () => {
     const doc = await parseDocument('markdown', Buffer.from('---\ntitle: x\n---\n## Only h2\n\nBody.'), 'notes.md');
     expect(doc).toEqual({ title: 'notes.md', sections: [{ headings: ['Only h2'], text: 'Body.' }] });
