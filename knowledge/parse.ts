@@ -19,16 +19,17 @@ export async function parseDocument(kind: SourceKind, data: Uint8Array, name: st
   }
 }
 
-const BY_MIME: Record<string, SourceKind> = {
+// Maps, not objects: a file named "notes.constructor" must not find Object's constructor as its kind.
+const BY_MIME = new Map<string, SourceKind>(Object.entries<SourceKind>({
   'text/markdown': 'markdown',
   'text/x-markdown': 'markdown',
   'text/html': 'html',
   'application/xhtml+xml': 'html',
   'application/pdf': 'pdf',
   'application/x-pdf': 'pdf',
-};
+}));
 
-const BY_EXTENSION: Record<string, SourceKind> = {
+const BY_EXTENSION = new Map<string, SourceKind>(Object.entries<SourceKind>({
   txt: 'text',
   text: 'text',
   log: 'text',
@@ -42,7 +43,7 @@ const BY_EXTENSION: Record<string, SourceKind> = {
   htm: 'html',
   xhtml: 'html',
   pdf: 'pdf',
-};
+}));
 
 /**
  * The kind from a file name (or URL) and Content-Type; null when neither says. A specific
@@ -51,9 +52,9 @@ const BY_EXTENSION: Record<string, SourceKind> = {
  */
 export function detectKind(name: string, contentType?: string): SourceKind | null {
   const mime = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  const byMime = BY_MIME[mime];
+  const byMime = BY_MIME.get(mime);
   if (byMime) return byMime;
-  const byExtension = BY_EXTENSION[extensionOf(name)];
+  const byExtension = BY_EXTENSION.get(extensionOf(name));
   if (byExtension) return byExtension;
   return mime === 'text/plain' ? 'text' : null;
 }

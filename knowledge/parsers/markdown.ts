@@ -143,7 +143,8 @@ function htmlText(html: string): string {
   return convert(html, HTML_OPTIONS);
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+// A Map: "&constructor;" must stay as written, not become Object's constructor.
+const NAMED = new Map(Object.entries({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }));
 
 /** The entities people write in Markdown; marked's lexer leaves them for its renderer. */
 function decodeEntities(text: string): string {
@@ -153,6 +154,6 @@ function decodeEntities(text: string): string {
       const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
-    return NAMED[ref.toLowerCase()] ?? whole;
+    return NAMED.get(ref.toLowerCase()) ?? whole;
   });
 }

@@ -28,6 +28,13 @@ describe('the offline router, through the api', () => {
     expect(a.sources).toBeUndefined();
   });
 
+  it('answers a message whose words are names of JavaScript built-ins ("constructor", "__proto__") like any other', async () => {
+    // "constructor" found Object's in a lookup table of weather words, and the ask failed with a 500.
+    expect(await askJson('How do I call the constructor of a class?')).toMatchObject({ intent: 'vanilla', ragChunksUsed: 0 });
+    const weather = await askJson('Is it hot in Oslo? toString valueOf __proto__ hasOwnProperty');
+    expect(weather).toMatchObject({ intent: 'tools', toolUsed: 'getWeather' });
+  });
+
   it('works arithmetic out itself: vanilla', async () => {
     expect(await askJson('What is 17 times 3?')).toMatchObject({ intent: 'vanilla', ragChunksUsed: 0, answer: '17 × 3 = 51.' });
   });

@@ -49,6 +49,11 @@ describe('parseDocument: markdown', () => {
     expect(doc.sections[0]!.text).toMatch(/>+ The deepest quote keeps its words\.$/);
   });
 
+  it("decodes the entities people write, and leaves a name that is no entity as written (not Object's own)", async () => {
+    const doc = await parseDocument('markdown', Buffer.from('Use &lt;b&gt; &amp; &constructor; or &valueOf; &#65;.'), 'e.md');
+    expect(doc.sections[0]!.text).toBe('Use <b> & &constructor; or &valueOf; A.');
+  });
+
   it('drops YAML front matter and falls back to the name without an h1', async () => {
     const doc = await parseDocument('markdown', Buffer.from('---\ntitle: x\n---\n## Only h2\n\nBody.'), 'notes.md');
     expect(doc).toEqual({ title: 'notes.md', sections: [{ headings: ['Only h2'], text: 'Body.' }] });
@@ -242,5 +247,9 @@ describe('detectKind', () => {
     expect(detectKind('archive.zip')).toBeNull();
     expect(detectKind('https://example.com/')).toBeNull();
     expect(detectKind('image.png', 'image/png')).toBeNull();
+    // Names of Object's own properties are no kinds (they found Object's constructor).
+    expect(detectKind('notes.constructor')).toBeNull();
+    expect(detectKind('notes.__proto__')).toBeNull();
+    expect(detectKind('upload.bin', 'toString')).toBeNull();
   });
 });

@@ -19,15 +19,11 @@ const FAMILIES: readonly (readonly string[])[] = [
 /**
  * Family words that mean the domain only in some sentences: "How hot is it in Madrid?" is about
  * weather, "hot standby" is not. They count when the message has the weather's dummy subject
- * ("is it", "it's", "it is").
+ * ("is it", "it's", "it is"). A Map, not an object: a message's word is looked up in it, and
+ * "constructor" must not find Object's.
  */
-const CONDITIONAL: Record<string, { family: string; when: RegExp }> = {
-  hot: { family: 'weather', when: /\b(?:is it|it is|it's|it’s)\b/i },
-  cold: { family: 'weather', when: /\b(?:is it|it is|it's|it’s)\b/i },
-  warm: { family: 'weather', when: /\b(?:is it|it is|it's|it’s)\b/i },
-  chilly: { family: 'weather', when: /\b(?:is it|it is|it's|it’s)\b/i },
-  freezing: { family: 'weather', when: /\b(?:is it|it is|it's|it’s)\b/i },
-};
+const IT_IS = /\b(?:is it|it is|it's|it’s)\b/i;
+const CONDITIONAL = new Map<string, { family: string; when: RegExp }>(['hot', 'cold', 'warm', 'chilly', 'freezing'].map((w) => [w, { family: 'weather', when: IT_IS }]));
 
 const FAMILY_STEMS = FAMILIES.map((f) => new Set(f.map(stem)));
 
@@ -47,7 +43,7 @@ export function messageStems(message: string, words: Iterable<string>): Set<stri
   const out = new Set<string>();
   for (const word of words) {
     const lower = word.toLowerCase();
-    const conditional = CONDITIONAL[lower];
+    const conditional = CONDITIONAL.get(lower);
     if (conditional) {
       if (conditional.when.test(message)) out.add(stem(conditional.family));
       continue;

@@ -23,12 +23,13 @@ export const MAX_BATCH_INPUTS = 256;
 export const MAX_BATCH_TOKENS = 250_000;
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-// OpenAI's own models, so `dimensions` is known before the first request.
-const KNOWN_DIMENSIONS: Record<string, number> = {
-  'text-embedding-3-small': 1536,
-  'text-embedding-3-large': 3072,
-  'text-embedding-ada-002': 1536,
-};
+// OpenAI's own models, so `dimensions` is known before the first request (a Map: a project's
+// model name, say "constructor", must not find Object's).
+const KNOWN_DIMENSIONS = new Map<string, number>([
+  ['text-embedding-3-small', 1536],
+  ['text-embedding-3-large', 3072],
+  ['text-embedding-ada-002', 1536],
+]);
 
 export class OpenAICompatibleEmbedder implements Embedder {
   readonly id: string;
@@ -42,7 +43,7 @@ export class OpenAICompatibleEmbedder implements Embedder {
     this.name = options.name;
     this.model = options.model;
     this.id = `${options.name}:${options.model}`;
-    this.known = options.dimensions ?? KNOWN_DIMENSIONS[options.model];
+    this.known = options.dimensions ?? KNOWN_DIMENSIONS.get(options.model);
     this.timeoutMs = Math.max(1, Math.round(options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
     // As for chat (see OpenAICompatibleProvider): retries are Temporal's, and the worker's
     // OPENAI_ORG_ID / OPENAI_PROJECT_ID must not reach any tenant's server.

@@ -10,7 +10,7 @@ function fakeCorpus(frequencies: Record<string, number>, chunks = 1_000): Corpus
     asked,
     documentFrequency(terms: string[]) {
       asked.push(terms);
-      return Promise.resolve(new Map(terms.map((t) => [t, frequencies[t] ?? 0])));
+      return Promise.resolve(new Map(terms.map((t) => [t, Object.hasOwn(frequencies, t) ? frequencies[t]! : 0])));
     },
   };
 }
@@ -171,6 +171,11 @@ describe('the offline router', () => {
 
   it('searches nothing in an empty corpus', async () => {
     expect(await calls('How do I rename a branch?', all, fakeCorpus({}, 0))).toEqual([]);
+  });
+
+  it('reads words that name JavaScript built-ins ("constructor", "__proto__") as words', async () => {
+    expect(await calls('How do I call the constructor of a class?')).toEqual([]);
+    expect(await calls('Is it hot in Madrid? constructor toString __proto__ valueOf')).toEqual([['get_weather', { city: 'Madrid' }]]);
   });
 
   it('only calls what it was offered', async () => {
