@@ -6,13 +6,16 @@
 // - `sqlite`: 100 pages of SQLite's documentation from `sqlite3-doc` (public domain; see
 //   /usr/share/doc/sqlite3-doc/copyright). A second retrieval set nothing was tuned on, so a
 //   change that only fits the Git manual shows there.
+// - `python`: 103 pages of Python's documentation from `python3.11-doc` (the tutorial, the
+//   how-tos, 80 library modules; PSF licence, see /usr/share/doc/python3.11-doc/copyright):
+//   Sphinx's HTML, a third generator, with sets written after everything was chosen.
 // PostgreSQL's documentation is deliberately not used: it is kept for a hidden judging set.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface Corpus {
-  name: 'git' | 'sqlite';
+  name: 'git' | 'sqlite' | 'python';
   /** What the evaluation prints. */
   title: string;
   /** The Debian package that installs it. */
@@ -59,8 +62,34 @@ const SQLITE_PAGES: readonly string[] = [
   'schematab', 'security', 'undoredo', 'sessionintro', 'floatingpoint', 'dbpage', 'errlog',
 ];
 
+/** The tutorial, the how-tos and the library modules most asked about (no C API, no what's-new). */
+// prettier-ignore
+const PYTHON_PAGES: readonly string[] = [
+  'tutorial/appetite', 'tutorial/classes', 'tutorial/controlflow', 'tutorial/datastructures', 'tutorial/errors',
+  'tutorial/floatingpoint', 'tutorial/inputoutput', 'tutorial/interpreter', 'tutorial/introduction',
+  'tutorial/modules', 'tutorial/stdlib', 'tutorial/stdlib2', 'tutorial/venv',
+  'howto/argparse', 'howto/functional', 'howto/logging', 'howto/regex', 'howto/sockets', 'howto/sorting',
+  'howto/unicode', 'howto/urllib2', 'howto/descriptor', 'howto/enum',
+  'library/os', 'library/os.path', 'library/pathlib', 'library/shutil', 'library/glob', 'library/json',
+  'library/csv', 'library/re', 'library/datetime', 'library/time', 'library/argparse', 'library/logging',
+  'library/subprocess', 'library/collections', 'library/itertools', 'library/functools', 'library/unittest',
+  'library/venv', 'library/sqlite3', 'library/random', 'library/math', 'library/statistics', 'library/string',
+  'library/textwrap', 'library/typing', 'library/dataclasses', 'library/enum', 'library/copy', 'library/pickle',
+  'library/zipfile', 'library/tarfile', 'library/tempfile', 'library/urllib.request', 'library/http.server',
+  'library/socket', 'library/threading', 'library/multiprocessing', 'library/asyncio-task',
+  'library/concurrent.futures', 'library/hashlib', 'library/secrets', 'library/base64', 'library/struct',
+  'library/io', 'library/sys', 'library/traceback', 'library/warnings', 'library/contextlib', 'library/abc',
+  'library/decimal', 'library/fractions', 'library/heapq', 'library/bisect', 'library/array', 'library/weakref',
+  'library/timeit', 'library/pdb', 'library/doctest', 'library/configparser', 'library/smtplib', 'library/gzip',
+  'library/shelve', 'library/uuid', 'library/locale', 'library/calendar', 'library/zoneinfo', 'library/operator',
+  'library/inspect', 'library/importlib', 'library/pprint', 'library/difflib', 'library/html.parser',
+  'library/xml.etree.elementtree', 'library/webbrowser', 'library/getpass', 'library/signal', 'library/queue',
+  'library/fileinput', 'library/fnmatch', 'library/codecs',
+];
+
 export const CORPORA: Record<Corpus['name'], Corpus> = {
   git: { name: 'git', title: "Git's manual (Debian git-doc)", debianPackage: 'git-doc', dir: '/usr/share/doc/git-doc', pages: GIT_PAGES },
+  python: { name: 'python', title: "Python's documentation (Debian python3.11-doc)", debianPackage: 'python3.11-doc', dir: '/usr/share/doc/python3.11/html', pages: PYTHON_PAGES },
   sqlite: { name: 'sqlite', title: "SQLite's documentation (Debian sqlite3-doc)", debianPackage: 'sqlite3-doc', dir: '/usr/share/doc/sqlite3', pages: SQLITE_PAGES },
 };
 

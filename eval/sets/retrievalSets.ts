@@ -2,8 +2,10 @@
 import type { Corpus } from '../corpus.js';
 import { RETRIEVAL_SET, type RetrievalQuestion } from './retrieval.js';
 import { SQLITE_RETRIEVAL_SET } from './retrievalSqlite.js';
+import { PYTHON_RETRIEVAL_SET } from './retrievalPython.js';
 
 export const RETRIEVAL_SETS: Record<Corpus['name'], (RetrievalQuestion & { split: 'tuning' | 'held-out' })[]> = {
   git: RETRIEVAL_SET,
   sqlite: SQLITE_RETRIEVAL_SET,
+  python: PYTHON_RETRIEVAL_SET,
 };
