@@ -4,7 +4,6 @@
 // at 4 GB after a minute), and a PDF of 10 MB takes seconds of CPU. On the worker's own thread that
 // stalls every ask it is serving and can take the process down; in a thread of a pool it costs
 // one document, which fails with the reason, while the asks go on.
-import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { ParsedChunks, ParseTask } from './types.js';
 
@@ -17,15 +16,15 @@ const PARSE_HEAP_MB = 512;
 let pool: Piscina<ParseTask, ParsedChunks> | undefined;
 
 /**
- * A thread per core but one, up to four (ingestion is not the worker's main work: a core is left
- * for the asks; on this 2-core machine, one), started on first use and stopped after a minute
- * idle, so a worker that never ingests holds none of the parsers' memory.
+ * One thread (ingestion is not the worker's main work, and the host's other core runs the
+ * asks), started on first use and stopped after a minute idle, so a worker that never ingests
+ * holds none of the parsers' memory.
  */
 function parsePool(): Piscina<ParseTask, ParsedChunks> {
   pool ??= new Piscina<ParseTask, ParsedChunks>({
     filename: new URL('./parseThread.js', import.meta.url).href,
     minThreads: 0,
-    maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
+    maxThreads: 1,
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB },
   });
