@@ -18,7 +18,9 @@ let pool: Piscina<ParseTask, ParsedChunks> | undefined;
 /**
  * One thread (ingestion is not the worker's main work, and the host's other core runs the
  * asks), started on first use and stopped after a minute idle, so a worker that never ingests
- * holds none of the parsers' memory.
+ * holds none of the parsers' memory. One, not one per core: each may grow to PARSE_HEAP_MB,
+ * and the chart's worker pod is limited to 1.5 GiB (infra/k8s/askflow/values.yaml), whatever
+ * the number of cores its node reports.
  */
 function parsePool(): Piscina<ParseTask, ParsedChunks> {
   pool ??= new Piscina<ParseTask, ParsedChunks>({
