@@ -69,12 +69,12 @@ function isPhrase(line: string): boolean {
 const SECTION_ENTRY = /^\s*\d+(?:\.\d+)+\.\s/;
 
 /**
- * A table's row as the HTML reader sets it, "cell | cell": a bar between spaces outside brackets,
- * where a synopsis writes its alternatives ("[--dry-run | -n]").
+ * A table's row as the HTML reader sets it, "cell | cell": a bar between spaces outside brackets
+ * and braces, where a synopsis writes its alternatives ("[--dry-run | -n]", "{ TEMPORARY | TEMP }").
  */
 function isTableRow(line: string): boolean {
   let open = line;
-  for (let prev = ''; prev !== open; ) [prev, open] = [open, open.replace(/\[[^[\]]*\]/g, '')];
+  for (let prev = ''; prev !== open; ) [prev, open] = [open, open.replace(/\[[^[\]{}]*\]|\{[^[\]{}]*\}/g, '')];
   return open.includes(' | ');
 }
 
