@@ -39,6 +39,12 @@ describe('the offline router, through the api', () => {
     expect(await askJson('What is 17 times 3?')).toMatchObject({ intent: 'vanilla', ragChunksUsed: 0, answer: '17 × 3 = 51.' });
   });
 
+  it('converts units itself, calling neither knowledge nor the weather tool its words resemble: vanilla', async () => {
+    const calledBefore = p.tool.received.length;
+    expect(await askJson('Convert 100 degrees Fahrenheit to Celsius.')).toMatchObject({ intent: 'vanilla', ragChunksUsed: 0, toolUsed: null, answer: '100 °F = 37.7778 °C.' });
+    expect(p.tool.received).toHaveLength(calledBefore);
+  });
+
   it('streams why it answers without searching or calling anything with the answer itself', async () => {
     const events = await collect(await openStream('/service/ask/stream', { body: { tenantId: p.tenantId, message: 'Tell me a joke.' }, headers: { 'X-API-Key': p.apiKey } }));
     expect(events.map((e) => e.event).filter((e) => e.type === 'thinking')).toEqual([

@@ -6,6 +6,7 @@ import { routeLocally } from './router.js';
 import { chooseToolLocally, describeToolResult } from './tools.js';
 import { extractiveAnswer } from './answer.js';
 import { answerArithmetic } from './arithmetic.js';
+import { answerConversion } from './conversion.js';
 import { smallTalk, smallTalkReply } from './smallTalk.js';
 import { tokenCount } from '../../../text/tokens.js';
 
@@ -93,9 +94,9 @@ export class LocalProvider implements ChatProvider {
   }
 }
 
-/** What the offline model says with nothing to quote: a sum it can work out, small talk, or what it cannot do. */
+/** What the offline model says with nothing to quote: a sum or a conversion it can work out, small talk, or what it cannot do. */
 function direct(message: string): string {
-  const sum = answerArithmetic(message);
+  const sum = answerArithmetic(message) ?? answerConversion(message);
   if (sum) return sum;
   const talk = smallTalk(message);
   if (talk) return smallTalkReply(talk);

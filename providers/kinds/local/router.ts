@@ -9,6 +9,7 @@
 //   searched. A small knowledge base is searched when it holds any of the question's content words.
 import { KNOWLEDGE_TOOL, type CorpusStats, type ToolCall, type ToolSpec } from '../../types.js';
 import { arithmeticQuestion } from './arithmetic.js';
+import { conversionQuestion } from './conversion.js';
 import { clauses } from './clauses.js';
 import { COVERAGE_THRESHOLD, contentTerms, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD } from './coverage.js';
 import { smallTalk } from './smallTalk.js';
@@ -104,6 +105,7 @@ export async function routeLocally(message: string, tools: ToolSpec[], corpus?: 
   const talk = smallTalk(message);
   if (talk) return { calls: [], reason: `small talk (${talk}): nothing to look up or call` };
   if (arithmeticQuestion(message)) return { calls: [], reason: 'arithmetic: worked out directly, nothing to look up or call' };
+  if (conversionQuestion(message)) return { calls: [], reason: 'unit conversion: worked out directly, nothing to look up or call' };
 
   const { calls, reasons, rest } = matchClauses(message, projectTools);
   if (knowledgeOffered && rest.length) {

@@ -2,6 +2,7 @@
 // subject and source, and the router's decision in the first round.
 import { LocalProvider } from '../../../providers/kinds/local/chat.js';
 import { answerArithmetic } from '../../../providers/kinds/local/arithmetic.js';
+import { answerConversion } from '../../../providers/kinds/local/conversion.js';
 import { KNOWLEDGE_TOOL, type ContextPassage, type TurnRequest } from '../../../providers/types.js';
 import { chatRequest } from '../requests.js';
 import { parseDocument } from '../../../knowledge/parse.js';
@@ -49,6 +50,17 @@ describe('the offline model answers', () => {
     expect(answerArithmetic('What percent of users read the manual?')).toBeNull();
     expect(answerArithmetic('What is git rebase?')).toBeNull();
     expect(answerArithmetic('How do I undo 3 commits?')).toBeNull();
+  });
+
+  it('converts between units of one measure itself, and reads no other question as a conversion', () => {
+    expect(answerConversion('Convert 100 degrees Fahrenheit to Celsius.')).toBe('100 °F = 37.7778 °C.');
+    expect(answerConversion('What is 5 km in miles?')).toBe('5 km = 3.10686 mi.');
+    expect(answerConversion('How many feet are in a mile?')).toBe('1 mi = 5280 ft.');
+    expect(answerConversion('how many grams in 3 ounces')).toBe('3 oz = 85.0485 g.');
+    expect(answerConversion('What is 60 miles per hour in kilometres per hour?')).toBe('60 mph = 96.5606 km/h.');
+    for (const notOne of ['How do I convert a string to an int?', 'Convert 5 km to kg', 'What is 2 in feet?', 'How many days are in a leap year?', 'Convert 3 constructor to toString']) {
+      expect(answerConversion(notOne)).toBeNull();
+    }
   });
 
   it('answers arithmetic and small talk without searching anything', async () => {

@@ -173,6 +173,11 @@ describe('the offline router', () => {
     expect(await calls('How do I rename a branch?', all, fakeCorpus({}, 0))).toEqual([]);
   });
 
+  it('answers a unit conversion itself, though its words are the weather tool\'s ("degrees", "Celsius")', async () => {
+    const route = await routeLocally('Convert 100 degrees Fahrenheit to Celsius.', all, corpus);
+    expect(route).toEqual({ calls: [], reason: 'unit conversion: worked out directly, nothing to look up or call' });
+  });
+
   it('reads words that name JavaScript built-ins ("constructor", "__proto__") as words', async () => {
     expect(await calls('How do I call the constructor of a class?')).toEqual([]);
     expect(await calls('Is it hot in Madrid? constructor toString __proto__ valueOf')).toEqual([['get_weather', { city: 'Madrid' }]]);
