@@ -7,13 +7,20 @@
 import { Piscina } from 'piscina';
 import type { ParsedChunks, ParseTask } from './types.js';
 
-/** Longest one document may take to parse and chunk: a 10 MB PDF takes seconds here, a hostile page forever. */
-export const PARSE_TIMEOUT_MS = 120_000;
+/**
+ * Longest one document may take to parse and chunk, once its turn in the thread has come: a
+ * 10 MB PDF takes seconds here, a hostile page forever. Under the single-document ingestion
+ * step's 2 minutes (workflows/ingest.ts), with room for its fetch (20 s) and writes, so the
+ * document fails with this reason rather than the step timing out and being retried.
+ */
+export const PARSE_TIMEOUT_MS = 90_000;
 
 /** Heap one parse thread may use: ten times the largest document accepted (10 MB), then it is stopped. */
 const PARSE_HEAP_MB = 512;
 
 let pool: Piscina<ParseTask, ParsedChunks> | undefined;
+/** The task ahead of the next one: tasks go to the thread one at a time, so each one's deadline counts its own parsing, not a queue. */
+let ahead: Promise<unknown> = Promise.resolve();
 
 /**
  * One thread (ingestion is not the worker's main work, and the host's other core runs the
@@ -44,8 +51,10 @@ export class ParseBoundExceeded extends Error {}
  */
 export async function parseAndChunkBounded(task: ParseTask): Promise<ParsedChunks> {
   if (import.meta.url.endsWith('.ts')) return (await import('./parseThread.js')).default(task);
+  const turn = ahead.then(() => parsePool().run(task, { signal: AbortSignal.timeout(PARSE_TIMEOUT_MS) }));
+  ahead = turn.catch(() => undefined);
   try {
-    return await parsePool().run(task, { signal: AbortSignal.timeout(PARSE_TIMEOUT_MS) });
+    return await turn;
   } catch (err) {
     const e = err as { name?: string; code?: string; message?: string };
     if (e.name === 'AbortError' || e.name === 'TimeoutError') throw new ParseBoundExceeded(`parsing took longer than ${PARSE_TIMEOUT_MS / 1000} s`);
