@@ -94,14 +94,26 @@ async function askUntilAnswered(message: string): Promise<Outcome> {
   }
 }
 
-/** `clients` clients asking one after another while `chaos` runs; resolves with every ask made. */
+/** Asks one client makes at most while the chaos runs: the load is bounded whatever the machine's speed. */
+const MAX_ASKS_EACH = 100;
+
+/**
+ * `clients` clients asking one after another — at least `asksEach` asks each, and on until
+ * `chaos` is over, so the chaos always meets asks in flight (on a fast machine 20 asks can all
+ * be answered before the kill) — resolves with every ask made.
+ */
 async function underLoad(clients: number, asksEach: number, chaosAction: () => Promise<void>): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
+  let chaosOver = false;
   const load = Array.from({ length: clients }, async (_, c) => {
-    for (let i = 0; i < asksEach; i++) outcomes.push(await askUntilAnswered(`client ${c} question ${i}: what is Askflow?`));
+    for (let i = 0; (i < asksEach || !chaosOver) && i < MAX_ASKS_EACH; i++) outcomes.push(await askUntilAnswered(`client ${c} question ${i}: what is Askflow?`));
   });
   await new Promise((r) => setTimeout(r, 300)); // the load is under way
-  await chaosAction();
+  try {
+    await chaosAction();
+  } finally {
+    chaosOver = true;
+  }
   await Promise.all(load);
   return outcomes;
 }
@@ -138,7 +150,7 @@ describe('the launcher supervises its processes', () => {
     const outcomes = await underLoad(4, 5, async () => {
       recovered.worker = await killAndAwaitRestart('worker', worker, () => worker.child.kill('SIGKILL'));
     });
-    expect(outcomes).toHaveLength(20);
+    expect(outcomes.length).toBeGreaterThanOrEqual(20);
     await expectStoredOnce(outcomes);
     expect(worker.restarts).toBe(1);
   }, 180_000);
@@ -149,7 +161,7 @@ describe('the launcher supervises its processes', () => {
       recovered.api = await killAndAwaitRestart('api', api, () => api.child.kill('SIGKILL'));
       recovered.api += await until('api healthy', async () => (await statusOf('/health')) === 200, 10_000);
     });
-    expect(outcomes).toHaveLength(20);
+    expect(outcomes.length).toBeGreaterThanOrEqual(20);
     await expectStoredOnce(outcomes);
     expect(outcomes.some((o) => o.attempts > 1)).toBe(true);
   }, 180_000);
@@ -165,7 +177,7 @@ describe('the launcher supervises its processes', () => {
       recovered.postgres = await killAndAwaitRestart('postgres', postgres, () => process.kill(server!, 'SIGKILL'));
       recovered.postgres += await until('ready again', async () => (await statusOf('/ready')) === 200, 20_000);
     });
-    expect(outcomes).toHaveLength(20);
+    expect(outcomes.length).toBeGreaterThanOrEqual(20);
     await expectStoredOnce(outcomes);
   }, 180_000);
 
