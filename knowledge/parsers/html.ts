@@ -20,9 +20,7 @@ const ADMONITION = /(?:^|\s)(?:note|tip|hint|warning|caution|important|danger|at
 
 const heading: FormatCallback = (elem, walk, builder) => {
   if (ADMONITION.test(String((elem as { parent?: { attribs?: Record<string, string> } }).parent?.attribs?.class ?? ''))) {
-    builder.openBlock({ leadingLineBreaks: 2 });
-    walk(elem.children, builder);
-    builder.closeBlock({ trailingLineBreaks: 2 });
+    asBlock(elem.children, walk, builder);
     return;
   }
   builder.openBlock({ leadingLineBreaks: 2 });
@@ -73,44 +71,48 @@ function cellLine(text: string): string {
   return line;
 }
 
-/**
- * A data table one row to a line, `cell | cell`, each cell on that line whatever blocks it holds
- * (see cellLine); a layout table's cells (see isLayoutTable) as the blocks of a page.
- */
-const table: FormatCallback = (elem, walk, builder) => {
-  const layout = isLayoutTable(elem);
-  const rows = (nodes: Node[] | undefined): void => {
-    for (const n of nodes ?? []) {
-      if (n.type !== 'tag') continue;
-      if (n.name !== 'tr') {
-        if (['thead', 'tbody', 'tfoot'].includes(n.name ?? '')) rows(n.children as Node[]);
-        continue;
-      }
-      if (!layout) builder.openTableRow();
-      for (const cell of (n.children ?? []) as Node[]) {
-        if (cell.name !== 'td' && cell.name !== 'th') continue;
-        if (layout) builder.openBlock({ leadingLineBreaks: 2 });
-        else builder.openTableCell();
-        walk(cell.children, builder);
-        if (layout) builder.closeBlock({ trailingLineBreaks: 2 });
-        else builder.closeTableCell();
-      }
-      if (!layout) builder.closeTableRow();
+/** Walks `nodes` as a block of their own, set apart by blank lines. */
+function asBlock(nodes: Node['children'], walk: Parameters<FormatCallback>[1], builder: Parameters<FormatCallback>[2]): void {
+  builder.openBlock({ leadingLineBreaks: 2 });
+  walk(nodes, builder);
+  builder.closeBlock({ trailingLineBreaks: 2 });
+}
+
+/** A table's rows, each as its cells (`td`, `th`), through its `thead`, `tbody` and `tfoot`. */
+function tableRows(elem: Node): Node[][] {
+  const rows: Node[][] = [];
+  const visit = (nodes: Node[]): void => {
+    for (const n of nodes) {
+      if (n.name === 'tr') rows.push(((n.children ?? []) as Node[]).filter((c) => c.name === 'td' || c.name === 'th'));
+      else if (n.name === 'thead' || n.name === 'tbody' || n.name === 'tfoot') visit((n.children ?? []) as Node[]);
     }
   };
-  // A caption says what the table holds; it comes before the rows, as a line of its own.
-  for (const caption of (elem.children ?? []) as Node[]) {
-    if (caption.name !== 'caption') continue;
-    builder.openBlock({ leadingLineBreaks: 2 });
-    walk(caption.children, builder);
-    builder.closeBlock({ trailingLineBreaks: 2 });
-  }
-  if (layout) {
-    rows(elem.children as Node[]);
+  visit((elem.children ?? []) as Node[]);
+  return rows;
+}
+
+/**
+ * A data table one row to a line, `cell | cell`, each cell on that line whatever blocks it holds
+ * (see cellLine); a layout table's cells (see isLayoutTable) as the blocks of a page. A caption
+ * says what the table holds: it comes first, as a line of its own.
+ */
+const table: FormatCallback = (elem, walk, builder) => {
+  for (const caption of (elem.children ?? []) as Node[]) if (caption.name === 'caption') asBlock(caption.children, walk, builder);
+  const rows = tableRows(elem);
+  if (isLayoutTable(elem)) {
+    for (const cell of rows.flat()) asBlock(cell.children, walk, builder);
     return;
   }
   builder.openTable();
-  rows(elem.children as Node[]);
+  for (const cells of rows) {
+    builder.openTableRow();
+    for (const cell of cells) {
+      builder.openTableCell();
+      walk(cell.children, builder);
+      builder.closeTableCell();
+    }
+    builder.closeTableRow();
+  }
   builder.closeTable({
     tableToString: (cells) =>
       cells
