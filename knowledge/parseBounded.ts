@@ -40,11 +40,8 @@ function parsePool(): Piscina<ParseTask, ParsedChunks> {
   return pool;
 }
 
-/** Why a document could not be parsed within bounds, as its failure says it. */
-export class ParseBoundExceeded extends Error {}
-
 /**
- * The document's title and chunks. Throws ParseBoundExceeded when it takes longer than
+ * The document's title and chunks. Throws an error naming the bound when it takes longer than
  * PARSE_TIMEOUT_MS or more than PARSE_HEAP_MB of heap, and the parser's own error when it cannot
  * be read as `kind`. Run in this thread where there is no compiled thread script (tests that
  * import the TypeScript sources).
@@ -56,9 +53,9 @@ export async function parseAndChunkBounded(task: ParseTask): Promise<ParsedChunk
   try {
     return await turn;
   } catch (err) {
-    const e = err as { name?: string; code?: string; message?: string };
-    if (e.name === 'AbortError' || e.name === 'TimeoutError') throw new ParseBoundExceeded(`parsing took longer than ${PARSE_TIMEOUT_MS / 1000} s`);
-    if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ParseBoundExceeded(`parsing needed more than ${PARSE_HEAP_MB} MB`);
+    const e = err as { name?: string; code?: string };
+    if (e.name === 'AbortError' || e.name === 'TimeoutError') throw new Error(`parsing took longer than ${PARSE_TIMEOUT_MS / 1000} s`, { cause: err });
+    if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new Error(`parsing needed more than ${PARSE_HEAP_MB} MB`, { cause: err });
     throw err;
   }
 }
