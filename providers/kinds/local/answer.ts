@@ -7,7 +7,7 @@ import { contentTerms } from './coverage.js';
 import { stem } from '../../../text/stem.js';
 import { synonymsOf } from '../../../text/synonyms.js';
 import { calledNames, keyTokens } from '../../../text/keyTokens.js';
-import { SIGNATURE, units, type Unit } from './passageUnits.js';
+import { SIGNATURE, units } from './passageUnits.js';
 
 /**
  * What a thesaurus word (text/synonyms.ts) of the question's is worth against the question's own:
@@ -49,10 +49,10 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   const called = calledNames(question);
   // The term counts with its definition's first sentence only; the later ones say it when quoted
   // but match on their own words, or every sentence of a definition would match its term.
-  const matched = (u: Unit) => (u.lead ? `${u.subject} ${u.text}` : u.text);
-  const unitStems = all.map((u) => stems(matched(u)));
+  const matched = all.map((u) => (u.lead ? `${u.subject} ${u.text}` : u.text));
+  const unitStems = matched.map(stems);
   // A name said by most of the sentences at hand ("JavaScript" across a JavaScript manual) tells none of them apart.
-  const keys = keyTokens(question).filter((k) => all.filter((u) => k.test(matched(u))).length * 2 <= all.length);
+  const keys = keyTokens(question).filter((k) => matched.filter((m) => k.test(m)).length * 2 <= all.length);
   // A word in few of the sentences at hand tells more than one in all of them.
   const idf = (w: string) => Math.log(1 + all.length / (1 + unitStems.filter((s) => s.has(w)).length));
   const weight = new Map(wanted.map((w) => [w, idf(w)]));
