@@ -4,6 +4,7 @@
 // `rag`: questions the manual answers; `tools`: one of the two tools is needed (several shapes
 // of asking); `rag_tools`: both. Prompts alternate between the tuning and held-out halves.
 import type { Intent } from '@askflow/contract';
+import { halves, type Split } from './halves.js';
 
 export type ToolName = 'order_status' | 'get_weather';
 
@@ -88,10 +89,8 @@ const RAG_TOOLS: { message: string; tool: ToolName }[] = [
   { message: 'What is the forecast for Stockholm, and how do I resolve a merge conflict?', tool: 'get_weather' },
 ];
 
-const halves = <T>(items: T[]) => items.map((x, i) => ({ ...x, split: i % 2 === 0 ? ('tuning' as const) : ('held-out' as const) }));
-
 /** A labelled set from prompts by intent, each list alternating between the tuning and held-out halves. */
-export function labelledIntents(p: { vanilla: string[]; rag: string[]; tools: { message: string; tool: ToolName }[]; ragTools: { message: string; tool: ToolName }[] }): (IntentPrompt & { split: 'tuning' | 'held-out' })[] {
+export function labelledIntents(p: { vanilla: string[]; rag: string[]; tools: { message: string; tool: ToolName }[]; ragTools: { message: string; tool: ToolName }[] }): (IntentPrompt & { split: Split })[] {
   return [
     ...halves(p.vanilla.map((message) => ({ message, intent: 'vanilla' as const }))),
     ...halves(p.rag.map((message) => ({ message, intent: 'rag' as const }))),

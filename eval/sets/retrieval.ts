@@ -4,6 +4,7 @@
 // term with the page; `paraphrase` questions do not, and are worded as a user who does not
 // know the term would ask. Questions alternate between the tuning half and the held-out half
 // (see `split`): tune on the first, report both.
+import { halves, type Split } from './halves.js';
 
 export interface RetrievalQuestion {
   q: string;
@@ -12,6 +13,13 @@ export interface RetrievalQuestion {
   /** Must appear in a right answer (compared case-insensitively). */
   term: string;
   kind: 'lexical' | 'paraphrase';
+}
+
+export type LabelledQuestion = RetrievalQuestion & { split: Split };
+
+/** A labelled set from its lexical and its paraphrased questions, each list alternating between the tuning and held-out halves. */
+export function labelledQuestions(lexical: Omit<RetrievalQuestion, 'kind'>[], paraphrase: Omit<RetrievalQuestion, 'kind'>[]): LabelledQuestion[] {
+  return [...halves(lexical.map((x) => ({ ...x, kind: 'lexical' as const }))), ...halves(paraphrase.map((x) => ({ ...x, kind: 'paraphrase' as const })))];
 }
 
 const LEXICAL: Omit<RetrievalQuestion, 'kind'>[] = [
@@ -86,7 +94,4 @@ const PARAPHRASE: Omit<RetrievalQuestion, 'kind'>[] = [
   { q: 'How do I refer to the remote branch that my current branch follows?', pages: ['gitrevisions', 'git-rev-parse'], term: '@{upstream}' },
 ];
 
-export const RETRIEVAL_SET: (RetrievalQuestion & { split: 'tuning' | 'held-out' })[] = [
-  ...LEXICAL.map((x, i) => ({ ...x, kind: 'lexical' as const, split: i % 2 === 0 ? ('tuning' as const) : ('held-out' as const) })),
-  ...PARAPHRASE.map((x, i) => ({ ...x, kind: 'paraphrase' as const, split: i % 2 === 0 ? ('tuning' as const) : ('held-out' as const) })),
-];
+export const RETRIEVAL_SET = labelledQuestions(LEXICAL, PARAPHRASE);

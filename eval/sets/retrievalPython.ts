@@ -2,7 +2,7 @@
 // corpus, Sphinx HTML, written after every fusion, answer and routing parameter was chosen and
 // never used to choose any (24 questions, written before any answer was read). Same shape as the
 // other sets: `lexical` questions name the function, `paraphrase` ones say what it does instead.
-import type { RetrievalQuestion } from './retrieval.js';
+import { labelledQuestions, type RetrievalQuestion } from './retrieval.js';
 
 const LEXICAL: Omit<RetrievalQuestion, 'kind'>[] = [
   { q: 'What does shutil.rmtree do?', pages: ['library/shutil'], term: 'rmtree' },
@@ -32,7 +32,4 @@ const PARAPHRASE: Omit<RetrievalQuestion, 'kind'>[] = [
   { q: 'How can my code wait for several network downloads at the same time without threads?', pages: ['library/asyncio-task'], term: 'gather' },
   { q: 'How do I measure how long a small piece of code takes to run?', pages: ['library/timeit'], term: 'timeit' },
 ];
-export const PYTHON_RETRIEVAL_SET: (RetrievalQuestion & { split: 'tuning' | 'held-out' })[] = [
-  ...LEXICAL.map((x, i) => ({ ...x, kind: 'lexical' as const, split: i % 2 === 0 ? ('tuning' as const) : ('held-out' as const) })),
-  ...PARAPHRASE.map((x, i) => ({ ...x, kind: 'paraphrase' as const, split: i % 2 === 0 ? ('tuning' as const) : ('held-out' as const) })),
-];
+export const PYTHON_RETRIEVAL_SET = labelledQuestions(LEXICAL, PARAPHRASE);

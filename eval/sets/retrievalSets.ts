@@ -1,10 +1,10 @@
 // Each evaluation corpus's labelled retrieval questions.
 import type { Corpus } from '../corpus.js';
-import { RETRIEVAL_SET, type RetrievalQuestion } from './retrieval.js';
+import { RETRIEVAL_SET, type LabelledQuestion } from './retrieval.js';
 import { SQLITE_RETRIEVAL_SET } from './retrievalSqlite.js';
 import { PYTHON_RETRIEVAL_SET } from './retrievalPython.js';
 
-export const RETRIEVAL_SETS: Record<Corpus['name'], (RetrievalQuestion & { split: 'tuning' | 'held-out' })[]> = {
+export const RETRIEVAL_SETS: Record<Corpus['name'], LabelledQuestion[]> = {
   git: RETRIEVAL_SET,
   sqlite: SQLITE_RETRIEVAL_SET,
   python: PYTHON_RETRIEVAL_SET,

@@ -4,7 +4,7 @@
 // over to documentation it was not tuned on. Same shape as the Git set: each question names the
 // page(s) that answer it and the key term (statement, pragma, function, keyword) a right answer
 // contains; `lexical` questions share the term with the page, `paraphrase` ones do not.
-import type { RetrievalQuestion } from './retrieval.js';
+import { labelledQuestions, type RetrievalQuestion } from './retrieval.js';
 
 const LEXICAL: Omit<RetrievalQuestion, 'kind'>[] = [
   { q: 'What does the AUTOINCREMENT keyword do on an INTEGER PRIMARY KEY column?', pages: ['autoinc'], term: 'AUTOINCREMENT' },
@@ -72,7 +72,4 @@ const PARAPHRASE: Omit<RetrievalQuestion, 'kind'>[] = [
   { q: 'How do I get a sequence of numbers from 1 to 100 as rows without a table holding them?', pages: ['series', 'lang_with'], term: 'generate_series' },
 ];
 
-export const SQLITE_RETRIEVAL_SET: (RetrievalQuestion & { split: 'tuning' | 'held-out' })[] = [
-  ...LEXICAL.map((x, i) => ({ ...x, kind: 'lexical' as const, split: i % 2 === 0 ? ('tuning' as const) : ('held-out' as const) })),
-  ...PARAPHRASE.map((x, i) => ({ ...x, kind: 'paraphrase' as const, split: i % 2 === 0 ? ('tuning' as const) : ('held-out' as const) })),
-];
+export const SQLITE_RETRIEVAL_SET = labelledQuestions(LEXICAL, PARAPHRASE);
