@@ -14,6 +14,7 @@ import { clauses } from './clauses.js';
 import { COVERAGE_THRESHOLD, contentTerms, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD } from './coverage.js';
 import { smallTalk } from './smallTalk.js';
 import { matchTool, type ToolMatch } from './tools.js';
+import { stem } from '../../../text/stem.js';
 
 export interface Route {
   calls: ToolCall[];
@@ -26,16 +27,59 @@ function describeArguments(args: Record<string, unknown>): string {
   return pairs.length ? ` (${pairs.join(', ')})` : '';
 }
 
-/** The project tools the message's clauses call, and the clauses no tool explains. */
-function matchClauses(message: string, tools: ToolSpec[]): { calls: ToolCall[]; reasons: string[]; rest: string[] } {
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+
+/**
+ * Why the knowledge, not the tool, is what a clause means; null when the tool stands. Asked when
+ * the tool's arguments were only guessed ("LIMIT 100", "in a table") or a single word of its
+ * description is all the clause shares with it ("conditions"). The clause less the tool's own
+ * words must still be a question the knowledge covers, worded as it is: "Does LIMIT 100 apply
+ * before or after ORDER BY?" leaves "limit" and "apply", which a SQL manual says throughout,
+ * while "my order hasn't come yet, it's 48213" leaves nothing it is about. Knowledge too small
+ * to tell its own words from everyday ones (see knowledgeCall) claims a guessed call only by
+ * the slight match's stricter rule: any word it holds. With no knowledge to weigh against, a
+ * slight match is not acted on.
+ */
+async function knowledgeClaims(part: string, match: ToolMatch, corpus: CorpusStats | undefined): Promise<string | null> {
+  const doubts = [
+    ...(match.slight ? [`only one word of its description (${match.matched.join(', ')})`] : []),
+    ...(match.guessed.length ? [`only a guessed ${match.guessed.map((name) => `${name} ${JSON.stringify(match.arguments?.[name])}`).join(', ')}`] : []),
+  ];
+  if (!doubts.length) return null;
+  const doubted = `"${part}" has ${doubts.join(' and ')} of ${match.tool.name}`;
+  if (!corpus) return match.slight ? `${doubted}: too little to call it on` : null;
+  // Less the tool's words, and an id it guessed ("64MB"), which no knowledge would say; a guessed
+  // place stays, for the knowledge to recognise as its own word ("in a table").
+  const toolWords = new Set(match.matched);
+  const ids = new Set(match.guessed.map((name) => String(match.arguments?.[name])).filter((v) => /\p{N}/u.test(v)));
+  const rest = part.replace(WORD, (w) => (toolWords.has(stem(w.toLowerCase())) || ids.has(w) ? '' : w)).replace(/\s+/g, ' ').trim();
+  const knowledge = await knowledgeCall(rest, corpus);
+  // `chunks` is known once the frequencies were read.
+  if (!knowledge.call || (corpus.chunks <= SMALL_CORPUS_CHUNKS && !match.slight)) return null;
+  return `${doubted}, and without its words ${knowledge.reason}`;
+}
+
+/**
+ * The project tools the message's clauses call, and the clauses no tool explains; `claimed`
+ * when the knowledge was found to be what one of those means (knowledgeClaims).
+ */
+async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusStats | undefined): Promise<{ calls: ToolCall[]; reasons: string[]; rest: string[]; claimed: boolean }> {
   const calls: ToolCall[] = [];
   const reasons: string[] = [];
-  const unexplained: { part: string; match: ToolMatch | null }[] = [];
+  const unexplained: string[] = [];
+  let claimed = false;
   const parts = clauses(message);
   for (const part of parts) {
     const match = tools.length ? matchTool(part, tools) : null;
     if (!match?.arguments) {
-      unexplained.push({ part, match });
+      unexplained.push(part);
+      continue;
+    }
+    const claim = await knowledgeClaims(part, match, corpus);
+    if (claim) {
+      reasons.push(claim);
+      unexplained.push(part);
+      claimed = true;
       continue;
     }
     const args = match.arguments;
@@ -46,18 +90,18 @@ function matchClauses(message: string, tools: ToolSpec[]): { calls: ToolCall[]; 
   // The arguments may sit in another clause than the tool's words ("My order is 48213. Where is it?").
   if (!calls.length && parts.length > 1 && tools.length) {
     const whole = matchTool(message, tools);
-    if (whole?.arguments) {
+    if (whole?.arguments && !(await knowledgeClaims(message, whole, corpus))) {
       calls.push({ id: `local-${whole.tool.name}-1`, name: whole.tool.name, arguments: whole.arguments });
       reasons.push(`the message asks for what ${whole.tool.name} does (${whole.matched.join(', ')})${describeArguments(whole.arguments)}`);
-      return { calls, reasons, rest: [] };
+      return { calls, reasons, rest: [], claimed: false };
     }
   }
   // Small talk around the requests ("Thanks!") needs nothing, nor, beside a tool call, a clause
   // that only asks for it to be done ("Can you look it up?"): it names no subject of its own. A
   // clause that echoes the call ("When will it arrive?") is searched for only if the knowledge
   // covers it (the coverage check decides), so "…and how many days can items be returned?" still is.
-  const rest = unexplained.filter(({ part }) => !smallTalk(part) && !(calls.length && onlyAsksToAct(part))).map(({ part }) => part);
-  return { calls, reasons, rest };
+  const rest = unexplained.filter((part) => !smallTalk(part) && !(calls.length && onlyAsksToAct(part)));
+  return { calls, reasons, rest, claimed };
 }
 
 /**
@@ -73,8 +117,12 @@ function onlyAsksToAct(clause: string): boolean {
 }
 
 /** Knowledge search for `text` when the corpus covers it, with the figures that decided it. */
+function knowledgeSearch(query: string): ToolCall {
+  return { id: 'local-knowledge', name: KNOWLEDGE_TOOL.name, arguments: { query } };
+}
+
 async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Promise<{ call: ToolCall | null; reason: string }> {
-  const call: ToolCall = { id: 'local-knowledge', name: KNOWLEDGE_TOOL.name, arguments: { query: text } };
+  const call = knowledgeSearch(text);
   if (!contentTerms(text).length) return { call: null, reason: 'no content words to search knowledge for' };
   if (!corpus) return { call, reason: 'the project has knowledge to search (no corpus statistics to judge coverage)' };
   const c = await measureCoverage(text, corpus);
@@ -107,13 +155,15 @@ export async function routeLocally(message: string, tools: ToolSpec[], corpus?: 
   if (arithmeticQuestion(message)) return { calls: [], reason: 'arithmetic: worked out directly, nothing to look up or call' };
   if (conversionQuestion(message)) return { calls: [], reason: 'unit conversion: worked out directly, nothing to look up or call' };
 
-  const { calls, reasons, rest } = matchClauses(message, projectTools);
+  const { calls, reasons, rest, claimed } = await matchClauses(message, projectTools, knowledgeOffered ? corpus : undefined);
   if (knowledgeOffered && rest.length) {
     // Alone, the whole message is the query (its clauses belong together); beside a tool call,
     // only what the tool does not answer is searched for.
-    const knowledge = await knowledgeCall(calls.length ? rest.join(' ') : message, corpus);
+    const query = calls.length ? rest.join(' ') : message;
+    // A clause the knowledge claimed from a tool was judged already, less the tool's words that the knowledge may never say.
+    const knowledge = claimed ? { call: knowledgeSearch(query), reason: null } : await knowledgeCall(query, corpus);
     if (knowledge.call) calls.unshift(knowledge.call);
-    reasons.push(knowledge.reason);
+    if (knowledge.reason) reasons.push(knowledge.reason);
   }
   if (!calls.length) reasons.push('nothing to search or call: answered directly');
   return { calls, reason: reasons.join('; ') };

@@ -31,6 +31,17 @@ export interface ToolMatch {
   arguments: JsonObject | null;
   /** The question's words that the tool's words (and their families) explain. */
   matched: string[];
+  /**
+   * Required arguments only guessed at: a number with nothing introducing it ("LIMIT 100"), a
+   * place read from lower-case words after "in"/"for" ("in a table"). The router weighs such a
+   * call against the knowledge before making it.
+   */
+  guessed: string[];
+  /**
+   * Only one word of the tool's description is in the question ("What are the conditions in
+   * Vienna?"): enough only where the knowledge can tell that the rest is not its own.
+   */
+  slight: boolean;
 }
 
 /** The words a tool is known by: its name's and description's subject words, stemmed, with their families. */
@@ -42,9 +53,9 @@ function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string
 }
 
 /**
- * The tool the question is about, or null when none is clearly meant (too little overlap, or
- * two tools equally likely). Words count by stem and by family ("raining" means weather), a
- * name's words more than a description's, which mentions incidental ones.
+ * The tool the question is about, or null when none is clearly meant (no overlap, or two tools
+ * equally likely). Words count by stem and by family ("raining" means weather), a name's words
+ * more than a description's, which mentions incidental ones: one of those alone is `slight`.
  */
 export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null {
   const wanted = messageStems(question, subjectTerms(question));
@@ -54,14 +65,15 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
       const byName = overlap(wanted, words.name);
       const byDescription = overlap(wanted, words.description);
       const matched = [...wanted].filter((w) => words.name.has(w) || words.description.has(w));
-      return { tool, words, matched, eligible: byName >= 1 || byDescription >= 2, score: 2 * byName + byDescription };
+      return { tool, words, matched, slight: byName === 0 && byDescription === 1, score: 2 * byName + byDescription };
     })
-    .filter((s) => s.eligible)
+    .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score);
   const [best, runnerUp] = scored;
   if (!best || (runnerUp && runnerUp.score === best.score)) return null;
   const vocabulary = new Set([...best.words.name, ...best.words.description]);
-  return { tool: best.tool, arguments: extractArguments(question, best.tool.parameters, vocabulary), matched: best.matched };
+  const read = extractArguments(question, best.tool.parameters, vocabulary);
+  return { tool: best.tool, arguments: read?.args ?? null, matched: best.matched, guessed: read?.guessed ?? [], slight: best.slight };
 }
 
 /**
@@ -70,42 +82,58 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
  */
 export function chooseToolLocally(question: string, tools: ToolSpec[]): ToolChoice | null {
   const match = matchTool(question, tools);
-  return match?.arguments ? { name: match.tool.name, arguments: match.arguments } : null;
+  // Without knowledge to weigh it against, one word of a description is too little to act on.
+  return match?.arguments && !match.slight ? { name: match.tool.name, arguments: match.arguments } : null;
 }
 
-/** The arguments `parameters` (a JSON Schema object) asks for that the question supplies; null if a required one is missing. */
-function extractArguments(question: string, parameters: JsonObject, vocabulary: Set<string>): JsonObject | null {
+/** An argument read off the question; `guessed` when nothing in the question marks it as one (see ToolMatch). */
+interface Read<T = unknown> {
+  value: T;
+  guessed?: boolean;
+}
+
+/**
+ * The arguments `parameters` (a JSON Schema object) asks for that the question supplies, and the
+ * required ones among them only guessed at; null if a required one is missing.
+ */
+function extractArguments(question: string, parameters: JsonObject, vocabulary: Set<string>): { args: JsonObject; guessed: string[] } | null {
   const properties = isObject(parameters.properties) ? parameters.properties : {};
   const args: JsonObject = {};
+  const guessed = new Set<string>();
   // Enum values are the vocabulary of other arguments: "in Fahrenheit" names units, not a city.
   const enumWords = new Set(
     Object.values(properties).flatMap((schema) => (isObject(schema) && Array.isArray(schema.enum) ? schema.enum.map((v) => String(v).toLowerCase()) : [])),
   );
   for (const [name, schema] of Object.entries(properties)) {
     if (!isObject(schema)) continue;
-    const value = extractValue(question, name, schema, enumWords, vocabulary);
-    if (value !== undefined) args[name] = value;
+    const read = extractValue(question, name, schema, enumWords, vocabulary);
+    if (read?.value === undefined) continue;
+    args[name] = read.value;
+    if (read.guessed) guessed.add(name);
   }
-  const required = Array.isArray(parameters.required) ? parameters.required : [];
-  return required.every((name) => typeof name === 'string' && Object.hasOwn(args, name)) ? args : null;
+  const required = Array.isArray(parameters.required) ? parameters.required.filter((name): name is string => typeof name === 'string') : [];
+  if (!required.every((name) => Object.hasOwn(args, name))) return null;
+  return { args, guessed: required.filter((name) => guessed.has(name)) };
 }
 
-function extractValue(question: string, name: string, schema: JsonObject, enumWords: Set<string>, vocabulary: Set<string>): unknown {
-  if (Array.isArray(schema.enum)) return mentionedEnumValue(question, schema.enum);
+function extractValue(question: string, name: string, schema: JsonObject, enumWords: Set<string>, vocabulary: Set<string>): Read | undefined {
+  if (Array.isArray(schema.enum)) return { value: mentionedEnumValue(question, schema.enum) };
   const types = new Set(Array.isArray(schema.type) ? schema.type : [schema.type]);
   const idLike = isIdLike(name);
   if (types.has('number') || types.has('integer')) {
     const id = idLike ? identifier(question, vocabulary) : undefined;
-    const n = id !== undefined && /^\d+$/.test(id) ? Number(id) : firstNumber(question, !types.has('number'));
-    if (n !== undefined) return n;
+    if (id && /^\d+$/.test(id.value)) return { value: Number(id.value), guessed: id.guessed };
+    const n = firstNumber(question, !types.has('number'));
+    // An id-like number that nothing introduced is as likely a quantity ("LIMIT 100").
+    if (n !== undefined) return { value: n, guessed: idLike };
   }
   if (types.has('boolean')) {
     const b = yesOrNo(question);
-    if (b !== undefined) return b;
+    if (b !== undefined) return { value: b };
   }
   if (types.has('string')) {
     const quoted = quotedPhrase(question);
-    if (quoted) return quoted;
+    if (quoted) return { value: quoted };
     if (idLike) return identifier(question, vocabulary);
     // The tool's own words are what it is about, not a place: "what to bring for the rain".
     if (isPlaceLike(name)) return placeName(question, new Set([...enumWords, ...vocabulary])) ?? bareName(question, new Set([...enumWords, ...vocabulary]));
@@ -167,6 +195,8 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 const ARTICLES = new Set(['the', 'a', 'an']);
 // Words that follow "in"/"for" without naming anything ("weather in Oslo today", "for tomorrow").
 const TIME_WORDS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'now', 'currently', 'right', 'this', 'next', 'week', 'weekend']);
+// Courtesies that end a request without naming anything ("weather in new york please").
+const COURTESIES = new Set(['please', 'thanks', 'thank', 'pls', 'plz']);
 
 function withoutPossessive(word: string): string {
   return word.replace(/['’]s$/u, '');
@@ -174,9 +204,9 @@ function withoutPossessive(word: string): string {
 
 /**
  * A proper name in the question: the first run of capitalized words (a sentence's first word
- * does not count: it is capitalized anyway), else the words after "in", "for" or "of".
+ * does not count: it is capitalized anyway), else, guessed, the words after "in", "for" or "of".
  */
-function placeName(question: string, notNames: Set<string>): string | undefined {
+function placeName(question: string, notNames: Set<string>): Read | undefined {
   const words = [...question.matchAll(WORD)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }));
   const gapBefore = (i: number) => question.slice(words[i - 1]?.end ?? 0, words[i]?.start);
 
@@ -192,7 +222,7 @@ function placeName(question: string, notNames: Set<string>): string | undefined 
     }
     if (run.length) break;
   }
-  if (run.length) return run.map(withoutPossessive).join(' ');
+  if (run.length) return { value: run.map(withoutPossessive).join(' ') };
 
   for (const [i, { word }] of words.entries()) {
     if (!['in', 'for', 'of'].includes(word.toLowerCase())) continue;
@@ -203,10 +233,10 @@ function placeName(question: string, notNames: Set<string>): string | undefined 
       if (!/^\s+$/.test(gapBefore(j))) break; // punctuation ends the phrase
       if (phrase.length === 0 && ARTICLES.has(lower)) continue;
       // "in the city of Bergen": the kind of place is not its name; "of" then gives the name.
-      if (isStopword(lower) || TIME_WORDS.has(lower) || PLACE_LIKE.has(lower) || notNames.has(lower) || notNames.has(stem(lower))) break;
+      if (isStopword(lower) || TIME_WORDS.has(lower) || COURTESIES.has(lower) || PLACE_LIKE.has(lower) || notNames.has(lower) || notNames.has(stem(lower))) break;
       phrase.push(withoutPossessive(next));
     }
-    if (phrase.length) return phrase.join(' ');
+    if (phrase.length) return { value: phrase.join(' '), guessed: true };
   }
   return undefined;
 }
@@ -222,41 +252,42 @@ const ID_INTRODUCERS = new Set(['number', 'no', 'id', 'is', 'code', 'ref', 'refe
 
 /**
  * An identifier in the question (a word with a digit in it): one written with `#`, else one
- * right after a word of the tool's ("order 48213", "order number is 30017"), else the first
- * with three characters or more. Single digits alone are quantities, not ids.
+ * right after a word of the tool's ("order 48213", "order number is 30017"), else, guessed, the
+ * first with three characters or more. Single digits alone are quantities, not ids.
  */
-function identifier(question: string, vocabulary: Set<string>): string | undefined {
+function identifier(question: string, vocabulary: Set<string>): Read<string> | undefined {
   const words = [...question.matchAll(/#?[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)].map((m) => m[0]);
   const hasDigit = (w: string) => /\p{N}/u.test(w);
   const hashed = words.find((w) => w.startsWith('#') && hasDigit(w));
-  if (hashed) return hashed.slice(1);
+  if (hashed) return { value: hashed.slice(1) };
   for (const [i, w] of words.entries()) {
     if (!hasDigit(w) || /^\p{L}+$/u.test(w)) continue;
     // Up to two introducing words back ("order number is"), ending at a word of the tool's.
     for (let back = 1; back <= 3 && i - back >= 0; back++) {
       const prev = words[i - back]!.toLowerCase();
-      if (vocabulary.has(stem(prev))) return w;
+      if (vocabulary.has(stem(prev))) return { value: w };
       if (!ID_INTRODUCERS.has(prev)) break;
     }
   }
-  return words.find((w) => hasDigit(w) && w.length >= 3);
+  const first = words.find((w) => hasDigit(w) && w.length >= 3);
+  return first === undefined ? undefined : { value: first, guessed: true };
 }
 
 /**
- * A name written in lower case with nothing to introduce it ("weather tokyo"): what is left of
- * a short question once the tool's words, stopwords and time words are gone, one to three words.
+ * A name written in lower case with nothing to introduce it ("weather tokyo"), guessed: what is
+ * left of a short question once the tool's words, stopwords and time words are gone, one to three words.
  */
-function bareName(question: string, notNames: Set<string>): string | undefined {
+function bareName(question: string, notNames: Set<string>): Read | undefined {
   const words = [...question.matchAll(WORD)].map((m) => m[0]);
   // Only a terse message is a bare name with the tool's word ("paris weather"); in a sentence
   // the other words are what it says ("what should I bring for the rain").
   if (words.length > 3) return undefined;
   const left = words.filter((w) => {
     const lower = w.toLowerCase().split(/['’]/u)[0] ?? '';
-    return lower.length > 1 && !isStopword(lower) && !TIME_WORDS.has(lower) && !TOOL_NAME_STOPWORDS.has(lower) && !notNames.has(stem(lower)) && !notNames.has(lower) && !/\p{N}/u.test(w) && !['please', 'now', 'like', 'tell', 'me'].includes(lower);
+    return lower.length > 1 && !isStopword(lower) && !TIME_WORDS.has(lower) && !TOOL_NAME_STOPWORDS.has(lower) && !notNames.has(stem(lower)) && !notNames.has(lower) && !/\p{N}/u.test(w) && !COURTESIES.has(lower) && !['like', 'tell', 'me'].includes(lower);
   });
   if (!left.length || left.length > 3) return undefined;
-  return left.map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join(' ');
+  return { value: left.map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join(' '), guessed: true };
 }
 
 /**

@@ -19,6 +19,7 @@ const corpus = fakeCorpus({
   undo: 12, last: 150, commit: 600, keep: 90, changes: 400, rename: 40, branch: 500, revert: 25, git: 990, long: 70,
   egg: 1, status: 120, order: 80, see: 700, files: 650, changed: 400, stash: 30, hot: 3, standby: 2, configure: 60,
   'push.default': 8, show: 500, setting: 300, control: 90, tell: 50, me: 0, how: 1_000, look: 200, check: 150, throw: 5, away: 30,
+  limit: 120, apply: 90, before: 400, after: 400, store: 60, readings: 20, table: 300, fast: 50, forward: 50,
 });
 
 const orderStatus: ToolSpec = {
@@ -139,6 +140,32 @@ describe('the offline router', () => {
       ['order_status', { order_id: '77' }],
     ]);
     expect(await calls('Can you check?')).toEqual([['search_knowledge', { query: 'Can you check?' }]]);
+  });
+
+  it('leaves a tool whose argument it could only guess to the knowledge when the rest of the question is the knowledge\'s', async () => {
+    // "100" is a quantity and "a table" no city: without "order" and "weather" these are the manual's questions.
+    const route = await routeLocally('Does LIMIT 100 apply before or after ORDER BY?', all, corpus);
+    expect(route.calls).toEqual([{ id: 'local-knowledge', name: 'search_knowledge', arguments: { query: 'Does LIMIT 100 apply before or after ORDER BY?' } }]);
+    expect(route.reason).toMatch(/^"Does LIMIT 100 apply before or after ORDER BY\?" has only a guessed order_id "100" of order_status, and without its words the knowledge covers "Does LIMIT apply before or after BY\?" \(IDF coverage 1\.00/);
+    // Searched though the knowledge never says "weather": the rest was judged without it.
+    expect(await calls('How do I store weather readings in a table?')).toEqual([['search_knowledge', { query: 'How do I store weather readings in a table?' }]]);
+    // Guessed arguments with nothing of the knowledge's around them still call the tool.
+    expect(await calls("My order hasn't come yet, it's 48213")).toEqual([['order_status', { order_id: '48213' }]]);
+    expect(await calls('weather in oslo')).toEqual([['get_weather', { city: 'oslo' }]]);
+    expect(await calls('temperature in new york please')).toEqual([['get_weather', { city: 'new york' }]]);
+    // A guessed id is no word of the knowledge's: judged without it, the rest is the manual's.
+    expect(await calls('Why does my ORDER BY need more than 64MB of memory?', all, fakeCorpus({ order: 80, memory: 60, more: 500, than: 400 }))).toEqual([['search_knowledge', { query: 'Why does my ORDER BY need more than 64MB of memory?' }]]);
+    // An argument the question marks as one ("order 1234", a capitalized name) is not second-guessed.
+    expect(await calls('Can I limit order 1234 to one table?')).toEqual([['order_status', { order_id: '1234' }]]);
+  });
+
+  it('calls a tool on one word of its description only when the knowledge can tell the rest is not its own', async () => {
+    expect(await calls('What are the conditions like in Vienna?')).toEqual([['get_weather', { city: 'Vienna' }]]);
+    const route = await routeLocally('What are the conditions for a fast-forward in Git?', all, corpus);
+    expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+    expect(route.reason).toMatch(/^"What are the conditions for a fast-forward in Git\?" has only one word of its description \(condit\w*\) of get_weather, and without its words the knowledge covers/);
+    // With no knowledge to weigh it against, one word is too little.
+    expect(await calls('What are the conditions like in Vienna?', [weather], undefined)).toEqual([]);
   });
 
   it('does not call a tool whose required argument is missing; the question goes to knowledge instead', async () => {
