@@ -192,6 +192,7 @@ function isPlaceLike(property: string): boolean {
 }
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+const TITLE_CASE = /^\p{Lu}\p{Ll}+$/u;
 const ARTICLES = new Set(['the', 'a', 'an']);
 // Words that follow "in"/"for" without naming anything ("weather in Oslo today", "for tomorrow").
 const TIME_WORDS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'now', 'currently', 'right', 'this', 'next', 'week', 'weekend']);
@@ -222,7 +223,9 @@ function placeName(question: string, notNames: Set<string>): Read | undefined {
     }
     if (run.length) break;
   }
-  if (run.length) return { value: run.map(withoutPossessive).join(' ') };
+  // A place is written Oslo or São Paulo; SELECT, NYC or PostgreSQL may be keywords, acronyms
+  // or product names, as likely the knowledge's words as a place: guessed (the router weighs them).
+  if (run.length) return { value: run.map(withoutPossessive).join(' '), guessed: run.some((w) => !TITLE_CASE.test(withoutPossessive(w))) };
 
   for (const [i, { word }] of words.entries()) {
     if (!['in', 'for', 'of'].includes(word.toLowerCase())) continue;

@@ -155,6 +155,11 @@ describe('the offline router', () => {
     expect(await calls('temperature in new york please')).toEqual([['get_weather', { city: 'new york' }]]);
     // A guessed id is no word of the knowledge's: judged without it, the rest is the manual's.
     expect(await calls('Why does my ORDER BY need more than 64MB of memory?', all, fakeCorpus({ order: 80, memory: 60, more: 500, than: 400 }))).toEqual([['search_knowledge', { query: 'Why does my ORDER BY need more than 64MB of memory?' }]]);
+    // Keywords and product names in capitals are no places when the rest is a SQL manual's question; an acronym it never says is.
+    const sqlManual = fakeCorpus({ select: 300, from: 300, return: 200, create: 200, table: 300, postgresql: 900 });
+    expect(await calls('What does SELECT * FROM weather return?', all, sqlManual)).toEqual([['search_knowledge', { query: 'What does SELECT * FROM weather return?' }]]);
+    expect(await calls('How do I create the weather table in PostgreSQL?', all, sqlManual)).toEqual([['search_knowledge', { query: 'How do I create the weather table in PostgreSQL?' }]]);
+    expect(await calls('Is it raining in NYC?', all, sqlManual)).toEqual([['get_weather', { city: 'NYC' }]]);
     // An argument the question marks as one ("order 1234", a capitalized name) is not second-guessed.
     expect(await calls('Can I limit order 1234 to one table?')).toEqual([['order_status', { order_id: '1234' }]]);
   });
