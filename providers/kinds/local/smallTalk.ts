@@ -4,7 +4,7 @@
 // formulas (closed classes in any chat), not of a particular corpus's vocabulary.
 
 /** What kind of small talk a message is, or null when it is not (wholly) small talk. */
-export type SmallTalk = 'greeting' | 'thanks' | 'farewell' | 'about the assistant' | 'joke' | 'creative writing' | 'chit-chat' | 'translation';
+export type SmallTalk = 'greeting' | 'thanks' | 'farewell' | 'about the assistant' | 'joke' | 'creative writing' | 'chit-chat' | 'translation' | 'chance';
 
 const GREETING = /^(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|day)|morning|evening)(?: there| all| everyone| folks| again| friend)?$/;
 const THANKS = /^(?:(?:thanks?|thank you|thx|ty|cheers|much appreciated|appreciate it|great|awesome|perfect|nice|cool|ok(?:ay)?|got it|that helps?|that was (?:really |very |so )?(?:helpful|useful|great)|you(?:'re| are) (?:great|helpful|the best))\b.*)$/;
@@ -18,6 +18,13 @@ const CREATIVE = /^(?:please )?(?:write|compose|make up|create|give me) (?:me )?
 const SUGGESTION = /^(?:please )?(?:(?:can|could|would) you )?(?:suggest|recommend|come up with|think of|give me|pick) (?:me )?(?:a |an |some |a few )?(?:good |nice |cool |funny |fun |catchy |creative )?(?:name|nickname|gift|present|slogan|title for)s?\b(?! (?:of|in) )/;
 const LANGUAGE = '(?:english|french|german|spanish|italian|chinese|mandarin|japanese|russian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|korean|arabic|hindi|greek|turkish|latin)';
 const TRANSLATION = new RegExp(`\\b(?:how (?:do|would|can) (?:you|i|we) say .+ in ${LANGUAGE}|translate .+ (?:in)?to ${LANGUAGE}|what(?:'s| is) .+ in ${LANGUAGE})$`);
+// Games of chance asked of the assistant ("Pick a random number between 1 and 10 for me.", "Flip
+// a coin."): a draw, not a question. Only as a request to the assistant; "How do I generate a
+// random number?" asks the documentation.
+const ASK_YOU = '^(?:please )?(?:(?:can|could|would|will) you )?';
+const CHANCE = new RegExp(
+  `${ASK_YOU}(?:(?:pick|choose|give me|tell me|think of|generate|draw|name) (?:me )?(?:a |an |one )?random (?:number|integer|digit|letter|word|card|colou?r|name)(?: (?:between|from) \\d+ (?:and|to) \\d+)?|(?:flip|toss) a coin|roll (?:a |the |two )?(?:die|dice|d\\d+))(?: for me)?(?: please)?$`,
+);
 const CHIT_CHAT = /^(?:yes|no|nope|yep|yeah|sure|maybe|lol|haha+|hmm+|wow|oops|sorry|please|help|test(?:ing)?|ping)$/;
 
 /** The message reduced to lower-case words and apostrophes, single-spaced, without end punctuation. */
@@ -55,6 +62,7 @@ function smallTalkSentence(s: string): SmallTalk | null {
   if (JOKE.test(s)) return 'joke';
   if (CREATIVE.test(s) || SUGGESTION.test(s)) return 'creative writing';
   if (TRANSLATION.test(s)) return 'translation';
+  if (CHANCE.test(s)) return 'chance';
   if (ABOUT_YOU.test(s)) return 'about the assistant';
   if (CHIT_CHAT.test(s)) return 'chit-chat';
   // Thanks last: "ok" or "great" open many real questions, so only a short sentence counts.

@@ -38,7 +38,7 @@ const calls = async (message: string, tools = all, stats: CorpusStats | undefine
   (await routeLocally(message, tools, stats)).calls.map((c) => [c.name, c.arguments]);
 
 describe('the offline router', () => {
-  it.each(['Hi there!', 'Good morning!', 'Tell me a joke.', 'Thanks, that was really helpful!', 'Bye, see you tomorrow!', "What's your name?", 'How are you today?', 'Write a haiku about autumn.', 'Suggest a name for my cat.'])(
+  it.each(['Hi there!', 'Good morning!', 'Tell me a joke.', 'Thanks, that was really helpful!', 'Bye, see you tomorrow!', "What's your name?", 'How are you today?', 'Write a haiku about autumn.', 'Suggest a name for my cat.', 'Flip a coin.', 'Pick a random number between 1 and 10 for me.'])(
     'calls nothing for small talk: %s',
     async (message) => {
       const route = await routeLocally(message, all, corpus);
@@ -51,6 +51,12 @@ describe('the offline router', () => {
   it.each(['What is 17 times 3?', "What's 250 divided by 5?", 'calculate 2 + 3 * 4', 'What is 9 squared?', 'What is the square root of 144?', 'What is 15 percent of 80?'])('calls nothing for arithmetic: %s', async (message) => {
     const route = await routeLocally(message, all, corpus);
     expect(route).toEqual({ calls: [], reason: 'arithmetic: worked out directly, nothing to look up or call' });
+  });
+
+  it('asks the documentation how to draw a random number, though drawing one for the user is small talk', async () => {
+    const manual = fakeCorpus({ generate: 60, random: 40, number: 300, numbers: 200 });
+    expect(await calls('How do I generate a random number?', all, manual)).toEqual([['search_knowledge', { query: 'How do I generate a random number?' }]]);
+    expect(await calls('Generate a random number between 1 and 100.', all, manual)).toEqual([]);
   });
 
   it('searches knowledge for a question the corpus covers, saying how well it covers it', async () => {
