@@ -161,6 +161,11 @@ describe('the offline router', () => {
     expect(await calls('temperature in new york please')).toEqual([['get_weather', { city: 'new york' }]]);
     // A guessed id is no word of the knowledge's: judged without it, the rest is the manual's.
     expect(await calls('Why does my ORDER BY need more than 64MB of memory?', all, fakeCorpus({ order: 80, memory: 60, more: 500, than: 400 }))).toEqual([['search_knowledge', { query: 'Why does my ORDER BY need more than 64MB of memory?' }]]);
+    // A store-backed corpus learns its size with the first frequencies it reads: the size is not read before.
+    const lazy = fakeCorpus({ limit: 120, apply: 90, before: 400, after: 400, order: 80 });
+    let read = false;
+    const learning: CorpusStats = { get chunks() { return read ? lazy.chunks : 0; }, documentFrequency: (terms) => ((read = true), lazy.documentFrequency(terms)) };
+    expect(await calls('Does LIMIT 100 apply before or after ORDER BY?', all, learning)).toEqual([['search_knowledge', { query: 'Does LIMIT 100 apply before or after ORDER BY?' }]]);
     // Keywords and product names in capitals are no places when the rest is a SQL manual's question; an acronym it never says is.
     const sqlManual = fakeCorpus({ select: 300, from: 300, return: 200, create: 200, table: 300, postgresql: 900 });
     expect(await calls('What does SELECT * FROM weather return?', all, sqlManual)).toEqual([['search_knowledge', { query: 'What does SELECT * FROM weather return?' }]]);
