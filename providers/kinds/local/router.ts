@@ -2,19 +2,20 @@
 // message needs, decided before any of them runs, with the reason. No model is involved:
 // - small talk and arithmetic need nothing (the local model answers them itself);
 // - each clause of the message is matched against the project's tools by their words, and a
-//   tool is called when the clause also gives its required arguments ("order 48213");
+//   tool is called when the clause also gives its required arguments ("order 48213"), unless
+//   they were only guessed ("LIMIT 100") and the rest of the clause is the knowledge's own;
 // - what no tool explains goes to knowledge search only when the corpus covers its content
 //   words (IDF-weighted, see coverage.ts) and the question is worded as the knowledge is (its
 //   telling words commoner there than in everyday English): questions it cannot answer are not
 //   searched. A small knowledge base is searched when it holds any of the question's content words.
 import { KNOWLEDGE_TOOL, type CorpusStats, type ToolCall, type ToolSpec } from '../../types.js';
+import { stem } from '../../../text/stem.js';
 import { arithmeticQuestion } from './arithmetic.js';
 import { conversionQuestion } from './conversion.js';
 import { clauses } from './clauses.js';
 import { COVERAGE_THRESHOLD, contentTerms, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD } from './coverage.js';
 import { smallTalk } from './smallTalk.js';
 import { matchTool, type ToolMatch } from './tools.js';
-import { stem } from '../../../text/stem.js';
 
 export interface Route {
   calls: ToolCall[];
@@ -116,11 +117,11 @@ function onlyAsksToAct(clause: string): boolean {
   return words.length > 0 && words.every((w) => ACTING.has(w));
 }
 
-/** Knowledge search for `text` when the corpus covers it, with the figures that decided it. */
 function knowledgeSearch(query: string): ToolCall {
   return { id: 'local-knowledge', name: KNOWLEDGE_TOOL.name, arguments: { query } };
 }
 
+/** Knowledge search for `text` when the corpus covers it, with the figures that decided it. */
 async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Promise<{ call: ToolCall | null; reason: string }> {
   const call = knowledgeSearch(text);
   if (!contentTerms(text).length) return { call: null, reason: 'no content words to search knowledge for' };
