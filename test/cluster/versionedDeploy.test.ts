@@ -76,9 +76,15 @@ async function jsonAsk(message: string): Promise<string> {
   return res.headers.get(ASK_ID_HEADER)!;
 }
 
-/** The build id the run is pinned to, and what its code wrote in its memo. */
+/**
+ * The build id the run is pinned to, and what its code wrote in its memo — once the run has
+ * ended: the caller's answer is announced as soon as the turn is stored, which can be before
+ * the workflow task that ran it (and recorded the version and the memo) has completed.
+ */
 async function runOf(askId: string) {
-  const d = await client.workflow.getHandle(askId).describe();
+  const handle = client.workflow.getHandle(askId);
+  await handle.result();
+  const d = await handle.describe();
   const info = d.raw.workflowExecutionInfo?.versioningInfo;
   return { buildId: info?.deploymentVersion?.buildId, behavior: info?.behavior, memo: d.memo ?? {} };
 }
