@@ -5,6 +5,7 @@ import { bm25Search } from './lexical.js';
 import type { Bm25Hit } from '../store/bm25.js';
 import type { VectorIndex } from './types.js';
 import type { LexicalIndex } from './lexicalIndex/index.js';
+import { conceptsOf } from '../text/concepts.js';
 import { synonymsOf } from '../text/synonyms.js';
 import { terms } from '../text/terms.js';
 import { keyTokens } from '../text/keyTokens.js';
@@ -38,6 +39,8 @@ export interface FusionParams {
   documentChunks: number;
   /** Weight of the thesaurus's other words for the question's words (text/synonyms.ts) in BM25; 0: none. */
   synonymWeight: number;
+  /** Weight of the names of the concepts the question describes (text/concepts.ts) in BM25; 0: none. */
+  conceptWeight: number;
   /** Weight of the list of candidates that name the question's verbatim names (text/keyTokens.ts), most names first; 0: none. */
   keyWeight: number;
 }
@@ -55,7 +58,7 @@ export interface FusionParams {
  * The naming list at 1 (1 and 3 measured, the same): the tuning halves unchanged, one more key term
  * on Git's held-out half; with keywords in capitals counted too it cost SQLite's tuning MRR.
  */
-export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 5, synonymWeight: 0.2, keyWeight: 1 };
+export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 5, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1 };
 
 export interface RetrievalOptions {
   topK: number;
@@ -112,6 +115,8 @@ export async function retrieve(
   const texts = [{ text: question, weight: 1 }];
   const others = p.synonymWeight > 0 ? synonymsOf(terms(question)) : [];
   if (others.length) texts.push({ text: others.join(' '), weight: p.synonymWeight });
+  const named = p.conceptWeight > 0 ? conceptsOf(terms(question)) : [];
+  if (named.length) texts.push({ text: named.join(' '), weight: p.conceptWeight });
   const [lexical, vector] = await Promise.all([
     opts.mode === 'vector' ? [] : bm25Search(deps.pool, projectId, texts, p.documentWeight > 0 ? DOCUMENT_CANDIDATES : CANDIDATES, { k1: p.k1, b: p.b, commonShare: p.commonShare }, deps.lexical),
     opts.mode === 'lexical'

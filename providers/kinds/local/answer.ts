@@ -6,6 +6,7 @@ import { terms } from '../../../text/terms.js';
 import { contentTerms } from './coverage.js';
 import { stem } from '../../../text/stem.js';
 import { synonymsOf } from '../../../text/synonyms.js';
+import { conceptsOf } from '../../../text/concepts.js';
 import { calledNames, keyTokens } from '../../../text/keyTokens.js';
 import { SIGNATURE, units } from './passageUnits.js';
 
@@ -15,6 +16,9 @@ import { SIGNATURE, units } from './passageUnits.js';
  * retrieval's BM25.
  */
 const SYNONYM_SHARE = 0.2;
+
+/** What a name of a concept the question describes (text/concepts.ts) is worth: half a word of its own (0.5 gained SQLite key terms over none; retrieval weighs the names as whole words). */
+const CONCEPT_SHARE = 0.5;
 
 /** What naming the question's special token verbatim is worth: more than any two ordinary words. */
 const KEY_BONUS = 4;
@@ -59,6 +63,8 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   // The thesaurus's words for the question's count too, at a fifth: a sentence saying "remove"
   // answers "how do I delete…" better than one that only shares the question's other words.
   for (const w of synonymsOf(words).map(stem)) if (!weight.has(w)) weight.set(w, SYNONYM_SHARE * idf(w));
+  // And the names of what it describes: "put my edits aside" is answered by the sentence saying "stash".
+  for (const w of terms(conceptsOf(words).join(' ')).map(stem)) if (!weight.has(w)) weight.set(w, CONCEPT_SHARE * idf(w));
   const scoring = [...weight.keys()];
   const scored = all.map((u, i) => {
     const shared = scoring.filter((w) => unitStems[i]!.has(w));

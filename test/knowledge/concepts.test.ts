@@ -1,0 +1,48 @@
+// Concepts in retrieval and in the offline answer: a question that describes a thing without
+// naming it ("a database that lives only in RAM") finds the page that names it, and the answer
+// quotes the sentence with the name.
+import { extractiveAnswer } from '../../providers/kinds/local/answer.js';
+import { conceptsOf } from '../../text/concepts.js';
+import { terms } from '../../text/terms.js';
+import { closeDb, db } from '../stack/context.js';
+import { lexicalRanking } from './ingestDirect.js';
+
+afterAll(closeDb);
+
+const namesFor = (question: string) => conceptsOf(terms(question));
+
+describe('conceptsOf', () => {
+  it('names a concept only when every part of one of its cues is said, in any inflection', () => {
+    expect(namesFor('How do I create a database that lives only in RAM?')).toContain('in-memory');
+    expect(namesFor('How can I run some SQL automatically whenever a row is added?')).toContain('trigger');
+    expect(namesFor('How do I put my unfinished edits aside for a while?')).toContain('stash');
+    // One part of a cue is not enough: "row" alone is no trigger, "edits" alone no stash.
+    expect(namesFor('How many rows can a table hold?')).not.toContain('trigger');
+    expect(namesFor('Who edits the manual?')).not.toContain('stash');
+    expect(namesFor('What is the weather in Paris?')).toEqual([]);
+  });
+
+  it('leaves out the names the question already says', () => {
+    expect(namesFor('Which trigger runs automatically whenever a row is inserted?')).not.toContain('trigger');
+  });
+});
+
+it('finds the page that names what the question describes, only with concepts on', async () => {
+  const pages = [
+    { name: 'triggers.md', text: '## CREATE TRIGGER\n\nA trigger is SQL the database runs on INSERT, UPDATE or DELETE.' },
+    { name: 'rows.md', text: '## Rows\n\nEach table holds rows.' },
+    { name: 'billing.md', text: '## Invoices\n\nInvoices are sent monthly by email.' },
+  ];
+  const ranked = await lexicalRanking(db(), 'concepts', pages, 'How can I run some SQL automatically whenever a row is added to a table?');
+  expect((await ranked({ conceptWeight: 0, synonymWeight: 0 }))[0]).toBe('rows.md');
+  expect((await ranked({ conceptWeight: 1, synonymWeight: 0 }))[0]).toBe('triggers.md');
+});
+
+it('quotes the sentence that names the concept', () => {
+  const passages = [
+    // Each shares one word with the question ("edits", "back"); on a tie the first would be quoted.
+    { source: 'git-commit.html#3', kind: 'chunk' as const, text: 'Edits are recorded by the next commit.' },
+    { source: 'git-stash.html#0', kind: 'chunk' as const, text: 'Use git stash to record the current state of the working directory and go back to a clean one.' },
+  ];
+  expect(extractiveAnswer('How do I put my unfinished edits aside and get them back later?', passages, 1)).toContain('git stash');
+});

@@ -1,0 +1,135 @@
+// Concepts: the technical name of a thing that people describe instead of naming it ("a database
+// that lives only in RAM" is an in-memory database; "run some SQL whenever a row is added" is a
+// trigger; "put my edits aside for a while" is a stash). A thesaurus (text/synonyms.ts) meets a
+// word with its synonyms; a concept needs several words together before its name is meant, so
+// each concept lists cues — sets of words that must all be in the question — and the words the
+// documentation names it with. Written from general knowledge of databases, programming and
+// version control, the subjects project documentation is most often about; the retrieval adds
+// the names as a low-weighted part of the query, so a concept that fires wrongly costs little.
+
+import { stem } from './stem.js';
+
+interface Concept {
+  /** Each cue: word groups joined by ` + `, all of which the question must say; `|` separates a group's alternatives. */
+  cues: readonly string[];
+  /** The words the documentation uses for the concept. */
+  names: string;
+}
+
+// prettier-ignore
+const CONCEPTS: readonly Concept[] = [
+  // Databases and SQL.
+  { cues: ['memory|ram + database|db|table'], names: 'in-memory memory' },
+  { cues: ['insert|add + exist|existing|collide|conflict|already|duplicate', 'update + otherwise + insert|add'], names: 'upsert conflict on-conflict replace' },
+  { cues: ['return|back|hand|get + insert|inserted|add|added|delete|deleted|update|updated + row|value|id'], names: 'returning' },
+  { cues: ['automatic|automatically|whenever|every + insert|add|added|update|delete|row|change', 'react|fire + insert|update|delete|row'], names: 'trigger' },
+  { cues: ['sequence|series|range + number|integer|value + row|table|query|generate'], names: 'generate series recursive' },
+  { cues: ['wait|retry|busy + lock|locked|busy|concurrent'], names: 'busy timeout lock wait' },
+  { cues: ['two|multiple|several|different|another|other + database|file + query|join|together|same|connection'], names: 'attach database' },
+  { cues: ['type|types + refuse|reject|enforce|strict|wrong|check'], names: 'strict type affinity constraint' },
+  { cues: ['shrink|reclaim|compact|smaller|defragment + space|file|database|table|disk'], names: 'vacuum free space' },
+  { cues: ['statistic|statistics|measure|measuring|gather + planner|optimizer|table|index|query'], names: 'analyze statistics planner' },
+  { cues: ['plan|planner|steps|strategy + query|statement|execute|executed|run'], names: 'explain query plan' },
+  { cues: ['index + computed|expression|lower|upper|function|calculated|derived'], names: 'index expression' },
+  { cues: ['index + only|some|subset|condition|certain|part'], names: 'partial index where' },
+  { cues: ['column + computed|calculated|derived|automatically|other', 'value + computed|calculated + column'], names: 'generated column' },
+  { cues: ['part|partially|some + transaction + undo|rollback|revert|abandon|cancel'], names: 'savepoint rollback' },
+  { cues: ['copy|save|backup + live|running|use|open|online + database|file'], names: 'backup online' },
+  { cues: ['increment|incrementing|autoincrement|sequential|numbered|numbering + id|key|column|number|row'], names: 'autoincrement serial identity sequence' },
+  { cues: ['refer|reference|point|link + row|table|another|other', 'parent + child + table|row'], names: 'foreign key references' },
+  { cues: ['delete|remove + child|related|dependent|referencing'], names: 'cascade foreign key delete' },
+  { cues: ['tree|hierarchy|hierarchical|ancestor|descendant|nested + query|row|table'], names: 'recursive common table expression with' },
+  { cues: ['running|cumulative|moving + total|sum|average', 'rank|ranking + row|within|group|partition', 'previous|next + row'], names: 'window function over partition' },
+  { cues: ['search + text|word|words|document|phrase'], names: 'full-text search match' },
+  { cues: ['see|visible|read + uncommitted|other|concurrent + transaction|change|write'], names: 'isolation level transaction' },
+  { cues: ['lock + row|table|update|read|write'], names: 'lock locking for update' },
+  { cues: ['saved|stored|virtual|reusable + query|select|table'], names: 'view' },
+  { cues: ['cache|precompute|precomputed|store + result + query'], names: 'materialized view' },
+  { cues: ['page|pages|paginate|pagination|skip|first + result|row|rows'], names: 'limit offset' },
+  { cues: ['missing|empty|absent|unknown + value', 'value + missing|unknown'], names: 'null coalesce' },
+  { cues: ['case + ignore|insensitive|regardless|sensitive', 'upper + lower + compare|match|same'], names: 'case-insensitive collate nocase lower' },
+  { cues: ['start|begin|end|contain|containing + with|string|text|name + match|find|search|filter'], names: 'like pattern wildcard' },
+  { cues: ['load|import|read + file|csv|data + table|database'], names: 'import copy csv load' },
+  { cues: ['export|dump|write|save + table|query|result|data + file|csv'], names: 'export dump output csv' },
+  { cues: ['rename|add|remove|drop|change + column|field + table|existing'], names: 'alter table column' },
+  { cues: ['current|now|today + date|time|timestamp'], names: 'current timestamp date time now' },
+  { cues: ['reuse|pool|many + connection'], names: 'connection pool pooling' },
+  { cues: ['copy|mirror|replica|standby|second + server|database|machine + another|continuously|keep|sync'], names: 'replication replica standby' },
+  { cues: ['character|characters|text|string + accent|unicode|language|alphabet|encoding|sort'], names: 'encoding collation unicode' },
+  { cues: ['allow|prevent|forbid|refuse|reject + duplicate|twice|same', 'unique + value|column'], names: 'unique constraint' },
+  { cues: ['allow|accept|refuse|reject|restrict|only|valid + value|values'], names: 'check constraint' },
+  { cues: ['value + given|omitted|missing|supplied|provided + column|insert'], names: 'default value' },
+  { cues: ['table + disappear|disappears|session|temporary|scratch|gone'], names: 'temporary table' },
+  { cues: ['placeholder|parameter|parameters|injection|bind + query|statement|sql|value'], names: 'prepared statement parameter bind placeholder' },
+  { cues: ['sum|average|count|total|maximum|minimum + per|group|each|category'], names: 'group by aggregate' },
+  { cues: ['next + number|value|id', 'counter + database|table'], names: 'sequence nextval' },
+  { cues: ['slow + query|queries|statement + log|find|record'], names: 'log slow statement duration' },
+  { cues: ['long|longer|too + query|statement|run|take + stop|cancel|abort|limit|kill'], names: 'statement timeout cancel' },
+  { cues: ['crash|power|failure|durable|durability|lose + data|commit|write|transaction'], names: 'write-ahead log wal fsync durability' },
+  { cues: ['notify|tell|inform|alert|message + other|client|session|listener|change'], names: 'listen notify' },
+  { cues: ['split|divide|break + table + large|big|range|date|month|year'], names: 'partition partitioning' },
+  { cues: ['few|batch|part|chunk|piece + row|rows|result + time|fetch|large'], names: 'cursor fetch' },
+  { cues: ['list|array|multiple + value|values + column|single|one'], names: 'array' },
+  { cues: ['join|glue|combine|concatenate + string|text|strings|value'], names: 'concatenate concat string' },
+  { cues: ['part|piece|portion + string|text|name'], names: 'substring substr' },
+  { cues: ['round|decimal|places + number|value|digit|decimal'], names: 'round numeric decimal' },
+  { cues: ['convert|turn|treat|change + type|number|integer|text|string|date'], names: 'cast conversion type' },
+  { cues: ['connection|connections|client|clients + many|maximum|limit|concurrent|simultaneous'], names: 'max connections' },
+  { cues: ['upgrade|migrate|move + version|release|newer|major'], names: 'upgrade version migration' },
+  { cues: ['table|database|object|schema + list|show|see|describe|exist'], names: 'catalog schema list tables describe' },
+  // Programming.
+  { cues: ['remember|cache|reuse|avoid + result|results|call|computation|expensive'], names: 'cache memoize lru_cache' },
+  { cues: ['count|tally + many|often|times|occurrence|occurrences|each|frequency'], names: 'counter count occurrences' },
+  { cues: ['same + time|once + without + thread|threads', 'wait|run + several|many|multiple + same|concurrently|parallel|once'], names: 'asynchronous async await concurrent coroutine' },
+  { cues: ['file|directory + removed|deleted|disappear|gone + automatically|done|closed|end'], names: 'temporary tempfile' },
+  { cues: ['delete|remove + directory|folder|tree + whole|entire|everything|recursively|inside|content'], names: 'remove tree recursively rmtree' },
+  { cues: ['file|files|name|names + match|matching|pattern|wildcard|extension'], names: 'glob pattern wildcard' },
+  { cues: ['run|execute|start|launch + program|command|process|shell|external'], names: 'subprocess process run command' },
+  { cues: ['read|parse|write|save + json|yaml|xml|csv|config|settings'], names: 'parse serialize load dump' },
+  { cues: ['environment + variable|setting|value'], names: 'environment variable' },
+  { cues: ['argument|arguments|option|options|flag|flags + command|line|program|script|parse'], names: 'command-line arguments argparse options' },
+  { cues: ['save|store|write + object|data|structure + file|disk|later'], names: 'serialize pickle persist' },
+  { cues: ['measure|time|timing|fast|slow + code|function|snippet|run|execution'], names: 'timeit profile benchmark timing' },
+  { cues: ['log|record|write + message|messages|event|events|error + file|level|program'], names: 'logging logger level' },
+  { cues: ['test|tests|check + code|function|automatically|unit'], names: 'unit test assert' },
+  { cues: ['random + number|choice|item|element|sample|shuffle'], names: 'random' },
+  { cues: ['sort|order + key|custom|field|attribute|reverse'], names: 'sort key sorted' },
+  { cues: ['queue|pipe|share|send + thread|process|processes|threads|data'], names: 'queue inter-process communication' },
+  // Version control.
+  { cues: ['aside|away|shelve|temporarily|later|unfinished|unsaved + change|changes|edit|edits|work|modification'], names: 'stash' },
+  { cues: ['combine|merge|collapse|squash|fold|join + commit|commits + one|single|several|few|last'], names: 'squash fixup interactive rebase' },
+  { cues: ['copy|apply|take|pick|bring + commit + another|other|branch|particular|single|specific'], names: 'cherry-pick' },
+  { cues: ['lost|lose|recover|undo|back + commit|reset|branch|rebase|work'], names: 'reflog recover' },
+  { cues: ['two|multiple|several|more + branch|branches + same|time|once|folder|directory|checked'], names: 'worktree working tree' },
+  { cues: ['only|few|part|subset|some + directory|directories|folder|folders|file + repository|checkout|clone|working'], names: 'sparse-checkout sparse' },
+  { cues: ['nobody|not|untracked|unknown|new + tracking|tracked|track|version + file|files'], names: 'untracked clean' },
+  { cues: ['changed|wrote|modified|edited|author + line|lines'], names: 'blame annotate' },
+  { cues: ['branch + follow|follows|track|tracks|tracking|upstream|remote'], names: 'upstream tracking remote-tracking' },
+  { cues: ['message + fix|change|edit|correct|reword + commit|last'], names: 'amend reword' },
+  { cues: ['undo|revert|reverse + commit|change + public|shared|pushed|new'], names: 'revert' },
+  { cues: ['find|search + bug|regression|change + commit|history|introduced|binary'], names: 'bisect' },
+  { cues: ['nested|inner|embedded|dependency|dependencies + repository|repositories|project'], names: 'submodule' },
+  { cues: ['ignore|exclude + file|files|pattern|patterns'], names: 'gitignore ignore exclude' },
+];
+
+/** Where a word's inflections meet, as in the thesaurus: its stem, less a final e. */
+function key(word: string): string {
+  return stem(word).replace(/(?<=...)e$/, '');
+}
+
+const COMPILED = CONCEPTS.map((c) => ({ cues: c.cues.map((cue) => cue.split(' + ').map((group) => new Set(group.split('|').map(key)))), names: c.names }));
+
+/**
+ * The names of the concepts the question describes: the concepts one of whose cues it says
+ * every part of. `words`: the question's words (text/terms.ts); the names come once each, and
+ * none that the question already says.
+ */
+export function conceptsOf(words: readonly string[]): string[] {
+  const said = new Set(words.map(key));
+  const out = new Set<string>();
+  for (const c of COMPILED) {
+    if (!c.cues.some((cue) => cue.every((group) => [...group].some((w) => said.has(w))))) continue;
+    for (const name of c.names.split(' ')) if (!said.has(key(name))) out.add(name);
+  }
+  return [...out];
+}
