@@ -66,5 +66,6 @@ export function retrievalRows(outcomes: RetrievalOutcome[]) {
     rows.push(row(split, outcomes.filter((x) => x.split === split)));
     for (const kind of ['lexical', 'paraphrase']) rows.push(row(`${split} ${kind}`, outcomes.filter((x) => x.split === split && x.kind === kind)));
   }
-  return rows;
+  // A set of one kind or without halves (EVAL_QUESTIONS) has no rows for the others.
+  return rows.filter((r) => r.n > 0);
 }
