@@ -116,10 +116,17 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const started: ManagedProcess[] = [];
   const cleanups: (() => Promise<void>)[] = [];
   const supervised: Stack['supervised'] = {};
-  const keep = async (name: string, start: () => Promise<ManagedProcess>) => {
-    const s = await supervise(name, start, opts.log);
-    supervised[name] = s;
-    return s;
+  // Every start under way, so that a failed start waits for the others before stopping what
+  // they started: one rejected part of a Promise.all (a port taken by the dev server) must not
+  // leave PostgreSQL, still starting beside it, running and supervised after the stop.
+  const pending: Promise<unknown>[] = [];
+  const keep = (name: string, start: () => Promise<ManagedProcess>) => {
+    const kept = supervise(name, start, opts.log).then((s) => {
+      supervised[name] = s;
+      return s;
+    });
+    pending.push(kept);
+    return kept;
   };
   const stop = async () => {
     // Supervision ends for every process first: a Ctrl-C reaches the whole process group, so
@@ -143,6 +150,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       cleanups.push(p.dispose);
       return p;
     });
+    pending.push(postgresStarting);
     const temporalLog = join(logDir, 'temporal.log');
     const keepTemporal = (_name: string, start: () => Promise<ManagedProcess>) => keep('temporal', start);
     // The dev server starts beside PostgreSQL; the cluster keeps its data in PostgreSQL, so after it.
@@ -260,6 +268,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       stop,
     };
   } catch (err) {
+    await Promise.allSettled(pending);
     await stop();
     throw err;
   }
