@@ -116,9 +116,10 @@ export async function retrieve(
 ): Promise<RetrievedChunk[]> {
   const p = { ...FUSION_DEFAULTS, ...opts.fusion };
   const texts = [{ text: question, weight: 1 }];
-  const others = p.synonymWeight > 0 ? synonymsOf(terms(question)) : [];
+  const words = terms(question);
+  const others = p.synonymWeight > 0 ? synonymsOf(words) : [];
   if (others.length) texts.push({ text: others.join(' '), weight: p.synonymWeight });
-  const named = p.conceptWeight > 0 ? conceptsOf(terms(question)) : [];
+  const named = p.conceptWeight > 0 ? conceptsOf(words) : [];
   if (named.length) texts.push({ text: named.join(' '), weight: p.conceptWeight });
   const [lexical, vector] = await Promise.all([
     opts.mode === 'vector' ? [] : bm25Search(deps.pool, projectId, texts, p.documentWeight > 0 ? DOCUMENT_CANDIDATES : CANDIDATES, { k1: p.k1, b: p.b, commonShare: p.commonShare }, deps.lexical),

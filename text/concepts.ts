@@ -7,7 +7,7 @@
 // version control, the subjects project documentation is most often about; the retrieval adds
 // the names as a low-weighted part of the query, so a concept that fires wrongly costs little.
 
-import { stem } from './stem.js';
+import { inflectionKey as key } from './stem.js';
 
 interface Concept {
   /** Each cue: word groups joined by ` + `, all of which the question must say; `|` separates a group's alternatives. */
@@ -160,12 +160,7 @@ const CONCEPTS: readonly Concept[] = [
   { cues: ['ignore|exclude + file|files|pattern|patterns'], names: 'gitignore ignore exclude' },
 ];
 
-/** Where a word's inflections meet, as in the thesaurus: its stem, less a final e. */
-function key(word: string): string {
-  return stem(word).replace(/(?<=...)e$/, '');
-}
-
-const COMPILED = CONCEPTS.map((c) => ({ cues: c.cues.map((cue) => cue.split(' + ').map((group) => new Set(group.split('|').map(key)))), names: c.names }));
+const COMPILED = CONCEPTS.map((c) => ({ cues: c.cues.map((cue) => cue.split(' + ').map((group) => group.split('|').map(key))), names: c.names.split(' ') }));
 
 /**
  * The names of the concepts the question describes: the concepts one of whose cues it says
@@ -176,8 +171,8 @@ export function conceptsOf(words: readonly string[]): string[] {
   const said = new Set(words.map(key));
   const out = new Set<string>();
   for (const c of COMPILED) {
-    if (!c.cues.some((cue) => cue.every((group) => [...group].some((w) => said.has(w))))) continue;
-    for (const name of c.names.split(' ')) if (!said.has(key(name))) out.add(name);
+    if (!c.cues.some((cue) => cue.every((group) => group.some((w) => said.has(w))))) continue;
+    for (const name of c.names) if (!said.has(key(name))) out.add(name);
   }
   return [...out];
 }

@@ -14,3 +14,8 @@ export function stem(word: string): string {
   if (w.length > 3 && w.at(-1) === w.at(-2) && !/[aeiouylsz]/.test(w.at(-1)!)) w = w.slice(0, -1);
   return w;
 }
+
+/** Where a word's inflections meet in the word lists (thesaurus, concepts): its stem, less a final e, so "delete", "deleted" and "deletes" are one. */
+export function inflectionKey(word: string): string {
+  return stem(word).replace(/(?<=...)e$/, '');
+}

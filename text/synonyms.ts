@@ -4,7 +4,7 @@
 // "folder" for "directory"). WordNet's senses were too broad for this ("get" → "have"); these
 // groups are narrow on purpose.
 
-import { stem } from './stem.js';
+import { inflectionKey as key } from './stem.js';
 
 // prettier-ignore
 const GROUPS: readonly string[] = [
@@ -97,10 +97,6 @@ const GROUPS: readonly string[] = [
   'day daily',
 ];
 
-/** Where a word's inflections meet: its stem, less a final e, so "delete", "deleted" and "deletes" are one. */
-function key(word: string): string {
-  return stem(word).replace(/(?<=...)e$/, '');
-}
 
 const BY_KEY = new Map<string, string[]>();
 for (const group of GROUPS) {
