@@ -45,7 +45,7 @@ export function createAskRunner(deps: AskRunnerDeps) {
     async prepare(askId) {
       // Listening starts before the run does, so no pushed event is missed.
       const live = deps.liveEvents ? await subscribeLive(deps.liveEvents, askId) : undefined;
-      return { events: () => readAskEvents(deps.temporal, askId, -1, live), close: () => live?.close() };
+      return { events: () => readAskEvents(deps.temporal, askId, -1, live, deps.log), close: () => live?.close() };
     },
   });
   const pushedAnswers = deps.liveEvents ? createPushedAnswers(deps.liveEvents) : undefined;

@@ -4,6 +4,7 @@ import { WorkflowStreamClient } from '@temporalio/workflow-streams/client';
 import { isTerminalEvent, type StreamEvent } from '@askflow/contract';
 import { ASK_EVENTS_TOPIC, askEventsQuery, type NumberedEvent } from '../../interface/askEvents.js';
 import { describeAskFailure } from '../../interface/failures.js';
+import type { Logger } from '../../config/logger.js';
 import type { LiveSubscription } from './liveEvents.js';
 
 /** How often a live subscription that broke while the run is still open is re-opened. */
@@ -23,20 +24,31 @@ async function runIsClosed(temporal: Client, askId: string): Promise<boolean> {
 const QUERY_DEADLINE_MS = 15_000;
 
 /**
+ * Tries of a query refused outright (not timed out). A run that has just closed can refuse a few:
+ * the worker that ran it may have dropped it from its cache while the server still sends its
+ * queries there, and a replay elsewhere takes a moment. About 4 s of tries in all.
+ */
+const QUERY_TRIES = 5;
+
+/**
  * The run's log from `from` by query. A closed run is replayed by a worker to answer it, which a
  * busy worker may not do in time: a few tries — and when no worker answers at all (the deadline
  * passes, or no worker of the run's version polls any more: with Worker Versioning, a closed run
- * pinned to a retired version), the outcome comes from the run's history instead (`null`).
+ * pinned to a retired version), the outcome comes from the run's history instead (`null`), which
+ * is said in the log: a reader then gets a `reset` and the outcome whole.
  */
-async function queryEvents(temporal: Client, askId: string, from: number): Promise<NumberedEvent[] | null> {
-  for (let attempt = 0; ; attempt++) {
+async function queryEvents(temporal: Client, askId: string, from: number, log?: Pick<Logger, 'warn'>): Promise<NumberedEvent[] | null> {
+  for (let attempt = 1; ; attempt++) {
     try {
       return await temporal.withDeadline(Date.now() + QUERY_DEADLINE_MS, () => temporal.workflow.getHandle(askId).query(askEventsQuery, from));
     } catch (err) {
       if (err instanceof WorkflowNotFoundError) throw err;
       // The run is closed, so its history holds its outcome: the fallback is always right, only coarser.
-      if (isGrpcDeadlineError(err) || attempt >= 2) return null;
-      await sleep(250 * 2 ** attempt);
+      if (isGrpcDeadlineError(err) || attempt >= QUERY_TRIES) {
+        log?.warn({ err, askId, attempts: attempt }, "could not query the ask's event log; its outcome is read from its history");
+        return null;
+      }
+      await sleep(250 * 2 ** (attempt - 1));
     }
   }
 }
@@ -68,7 +80,7 @@ async function outcomeFromHistory(temporal: Client, askId: string, next: number)
  * moment; which one does not matter: the run's event log is read by query afterwards, so the
  * `error`/`done` it ended with always reaches the client.
  */
-async function* durableEvents(temporal: Client, askId: string, afterId: number): AsyncGenerator<NumberedEvent> {
+async function* durableEvents(temporal: Client, askId: string, afterId: number, log?: Pick<Logger, 'warn'>): AsyncGenerator<NumberedEvent> {
   let next = afterId + 1;
   for (let attempt = 0; ; attempt++) {
     const live = WorkflowStreamClient.create(temporal, askId).topic<StreamEvent>(ASK_EVENTS_TOPIC);
@@ -87,7 +99,7 @@ async function* durableEvents(temporal: Client, askId: string, afterId: number):
       await sleep(100 * 2 ** attempt);
     }
   }
-  const rest = (await queryEvents(temporal, askId, next)) ?? (await outcomeFromHistory(temporal, askId, next));
+  const rest = (await queryEvents(temporal, askId, next, log)) ?? (await outcomeFromHistory(temporal, askId, next));
   for (const e of rest) {
     yield e;
     next = e.id + 1;
@@ -95,7 +107,7 @@ async function* durableEvents(temporal: Client, askId: string, afterId: number):
   }
   // Nothing after `next`: a reader that resumed past the end (it has had the terminal event
   // already) gets nothing more, rather than an error about a run that ended well.
-  if (!rest.length && next > 0 && ((await queryEvents(temporal, askId, 0)) ?? []).some((e) => e.id < next && isTerminalEvent(e.event))) return;
+  if (!rest.length && next > 0 && ((await queryEvents(temporal, askId, 0, log)) ?? []).some((e) => e.id < next && isTerminalEvent(e.event))) return;
   // Closed without a terminal event: terminated or timed out by an operator.
   yield { id: next, event: { type: 'error', code: 'Internal', message: 'The ask ended without an answer' } };
 }
@@ -134,11 +146,17 @@ function quietTimer(ms: number): { fired: Promise<typeof QUIET>; cancel(): void 
  * log's next batch lands with events already sent. It is read again on a gap, when the worker
  * says a failed or cancelled run's `error` is coming (READ_THE_LOG), after LOG_QUIET_MS without
  * a push (then until a push carries the stream again), and whenever it was the one that brought
- * the last event. `live` stays its caller's to close.
+ * the last event. `live` stays its caller's to close; `log` hears when the log could not be read.
  */
-export async function* readAskEvents(temporal: Client, askId: string, afterId: number, live?: LiveSubscription): AsyncGenerator<NumberedEvent> {
-  if (!live) return yield* durableEvents(temporal, askId, afterId);
-  const durable = durableEvents(temporal, askId, afterId);
+export async function* readAskEvents(
+  temporal: Client,
+  askId: string,
+  afterId: number,
+  live?: LiveSubscription,
+  log?: Pick<Logger, 'warn'>,
+): AsyncGenerator<NumberedEvent> {
+  if (!live) return yield* durableEvents(temporal, askId, afterId, log);
+  const durable = durableEvents(temporal, askId, afterId, log);
   let next = afterId + 1;
   const ahead = new Map<number, NumberedEvent>();
   let fromLog: Promise<IteratorResult<NumberedEvent>> | null = durable.next();
