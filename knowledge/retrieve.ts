@@ -8,6 +8,7 @@ import type { LexicalIndex } from './lexicalIndex/index.js';
 import { conceptsOf } from '../text/concepts.js';
 import { synonymsOf } from '../text/synonyms.js';
 import { terms } from '../text/terms.js';
+import { fingerprint, sameText } from './sameText.js';
 import { keyTokens } from '../text/keyTokens.js';
 import { chunkSearchText } from './chunk.js';
 
@@ -198,23 +199,33 @@ function namingList(question: string, rows: StoredChunk[], p: FusionParams): Map
   return bonus;
 }
 
-/** The best `topK`, taking at most `perDocument` of one document until no other document has any left. */
-function diversify<T extends { documentId: string }>(ranked: T[], topK: number, perDocument: number): T[] {
+/**
+ * The best `topK`, taking at most `perDocument` of one document, and one copy of a text several
+ * documents share, until nothing else is left. `taken` stays in score order.
+ */
+function diversify<T extends { documentId: string; text: string }>(ranked: T[], topK: number, perDocument: number): T[] {
   const taken: T[] = [];
+  const prints: Set<string>[] = [];
   const deferred: T[] = [];
+  const copies: T[] = [];
   const perDoc = new Map<string, number>();
   for (const chunk of ranked) {
     if (taken.length === topK) break;
+    const print = fingerprint(chunk.text);
+    if (prints.some((p) => sameText(p, print))) {
+      copies.push(chunk);
+      continue;
+    }
     const n = perDoc.get(chunk.documentId) ?? 0;
     if (n < perDocument) {
       perDoc.set(chunk.documentId, n + 1);
       taken.push(chunk);
+      prints.push(print);
     } else deferred.push(chunk);
   }
-  // Fewer documents than needed: the deferred chunks fill up, still best first. `taken` stays in score order.
-  if (taken.length < topK) {
-    const position = new Map(ranked.map((c, i) => [c, i]));
-    return [...taken, ...deferred.slice(0, topK - taken.length)].sort((a, b) => position.get(a)! - position.get(b)!);
-  }
-  return taken;
+  if (taken.length === topK) return taken;
+  // Fewer documents than needed: the deferred chunks fill up, best first; copies of a text only last.
+  const position = new Map(ranked.map((c, i) => [c, i]));
+  const filled = [...taken, ...deferred.slice(0, topK - taken.length)].sort((a, b) => position.get(a)! - position.get(b)!);
+  return [...filled, ...copies.slice(0, topK - filled.length)];
 }
