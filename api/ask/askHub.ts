@@ -1,3 +1,4 @@
+import { isTerminalEvent } from '@askflow/contract';
 import type { NumberedEvent } from '../../interface/askEvents.js';
 
 /** Where a hub's one reader per ask comes from: the durable log plus, when there is one, the fast path. */
@@ -26,14 +27,53 @@ interface Entry {
   stop: (() => void) | null;
 }
 
+/** How long a finished ask's log is kept for readers who come back (a reconnect, a late viewer). */
+const KEPT_MS = 60_000;
+/**
+ * Finished asks and events kept at most over all of them (the oldest asks dropped first), so the
+ * api's memory stays bounded: a few MB for typical answers, tens at worst for the longest.
+ */
+const KEPT_ASKS = 500;
+const KEPT_EVENTS = 20_000;
+
 /**
  * Every reader of one ask in this process shares one upstream (one log poll, one fast-path
  * listener) and reads from its in-memory copy: Temporal takes a handful of concurrent update
  * polls per run, so a thousand viewers of one answer, each polling on its own, would mostly wait
  * for the end. The copy lives while anyone reads; the last reader to leave ends it.
+ *
+ * A log that ended with its terminal event never changes again, so it is kept a while after
+ * (KEPT_MS, KEPT_ASKS, KEPT_EVENTS): a client that reconnects with Last-Event-ID once it has the end, or a
+ * viewer just late, reads it here rather than by a query a worker must replay the run to answer.
  */
 export function createAskHub(source: AskSource): { join(askId: string): Promise<AskReader>; has(askId: string): boolean } {
   const entries = new Map<string, Entry>();
+  /** Finished logs, oldest first (a Map keeps insertion order). */
+  const kept = new Map<string, { entry: Entry; until: number }>();
+  let keptEvents = 0;
+
+  const forget = (askId: string) => {
+    const k = kept.get(askId);
+    if (!k) return;
+    kept.delete(askId);
+    keptEvents -= k.entry.events.length;
+  };
+  const keep = (askId: string, entry: Entry) => {
+    forget(askId);
+    kept.set(askId, { entry, until: Date.now() + KEPT_MS });
+    keptEvents += entry.events.length;
+    const now = Date.now();
+    for (const [id, k] of kept) {
+      if (kept.size <= KEPT_ASKS && keptEvents <= KEPT_EVENTS && k.until > now) break;
+      forget(id);
+    }
+  };
+  const keptEntry = (askId: string): Entry | undefined => {
+    const k = kept.get(askId);
+    if (k && k.until > Date.now()) return k.entry;
+    forget(askId);
+    return undefined;
+  };
 
   const notify = (entry: Entry) => {
     const waiting = [...entry.wake];
@@ -52,6 +92,9 @@ export function createAskHub(source: AskSource): { join(askId: string): Promise<
         entry.events.push(e.outcome ? { ...e, id: entry.events.length } : e);
         notify(entry);
       }
+      // Only a log read to its end is whole; one its last reader left early is not.
+      const last = entry.events.at(-1);
+      if (last && isTerminalEvent(last.event)) keep(askId, entry);
     } catch (err) {
       entry.failure = err ?? new Error('ask stream failed');
     } finally {
@@ -73,9 +116,9 @@ export function createAskHub(source: AskSource): { join(askId: string): Promise<
 
   return {
     /** Whether this process already reads the ask (so it exists: no need to ask Temporal). */
-    has: (askId) => entries.has(askId),
+    has: (askId) => entries.has(askId) || keptEntry(askId) !== undefined,
     async join(askId) {
-      let entry = entries.get(askId);
+      let entry = entries.get(askId) ?? keptEntry(askId);
       if (!entry) {
         entry = { events: [], finished: false, failure: null, readers: 0, wake: new Set(), upstream: source.prepare(askId), started: false, stop: null };
         entries.set(askId, entry);
