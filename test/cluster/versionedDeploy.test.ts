@@ -3,6 +3,7 @@
 // non-determinism anywhere — and replaying a v1 ask on the v2 code shows that without pinning
 // the same deploy would have broken it.
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,8 +132,13 @@ describe('a versioned deploy on the cluster topology', () => {
     }
 
     // v1 retired (its workers stopped): a late reader of a finished v1 ask, which no worker can
-    // replay any more, still gets its outcome — whole, from the run's history.
+    // replay any more, still gets its outcome — whole, from the run's history. On an api that
+    // holds no copy of the ask's log (it kept the ones it streamed): this one restarted.
     await cluster.stack.supervised.worker!.stop();
+    const api = cluster.stack.supervised.api!;
+    const restarted = once(api.events, 'restarted');
+    api.child.kill('SIGKILL');
+    await restarted;
     const lateStream = await openStream(`/service/ask/${inFlightIds[1]}/events`, { method: 'GET', baseUrl: cluster.info.baseUrl, headers: { 'X-API-Key': project.apiKey, 'Last-Event-ID': '2' } });
     expect(lateStream.response.status).toBe(200);
     const late = await collect(lateStream);
