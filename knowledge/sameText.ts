@@ -1,16 +1,17 @@
 // Passages that say the same thing: a section several pages include (Git's pretty formats in
 // git-log, git-show and git-rev-list), or a page published twice. A top five holding three
 // copies of one text tells the reader no more than one copy does.
+import { terms } from '../text/terms.js';
 
-/** Runs of this many words make a passage's fingerprint: long enough that ordinary phrases rarely repeat. */
+/** Runs of this many meaningful words make a passage's fingerprint: long enough that ordinary phrases rarely repeat. */
 const SHINGLE_WORDS = 5;
 
 /** Share of the shorter passage's runs the other must hold to be the same text, though cut elsewhere. */
 const SAME_SHARE = 0.8;
 
-/** The passage's runs of SHINGLE_WORDS words, lower-cased, as a set. */
+/** The passage's runs of SHINGLE_WORDS of its words (text/terms.ts: lower-cased, no stopwords), as a set. */
 export function fingerprint(text: string): Set<string> {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  const words = terms(text);
   const runs = new Set<string>();
   for (let i = 0; i + SHINGLE_WORDS <= words.length; i++) runs.add(words.slice(i, i + SHINGLE_WORDS).join(' '));
   // Shorter than one run: the words themselves, so two identical short passages still match.

@@ -97,7 +97,6 @@ const GROUPS: readonly string[] = [
   'day daily',
 ];
 
-
 const BY_KEY = new Map<string, string[]>();
 for (const group of GROUPS) {
   const words = group.split(' ');

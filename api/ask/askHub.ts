@@ -59,10 +59,10 @@ export function createAskHub(source: AskSource): { join(askId: string): Promise<
     keptEvents -= k.entry.events.length;
   };
   const keep = (askId: string, entry: Entry) => {
-    forget(askId);
-    kept.set(askId, { entry, until: Date.now() + KEPT_MS });
-    keptEvents += entry.events.length;
     const now = Date.now();
+    forget(askId);
+    kept.set(askId, { entry, until: now + KEPT_MS });
+    keptEvents += entry.events.length;
     for (const [id, k] of kept) {
       if (kept.size <= KEPT_ASKS && keptEvents <= KEPT_EVENTS && k.until > now) break;
       forget(id);
