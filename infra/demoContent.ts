@@ -49,6 +49,9 @@ async function call<T>(baseUrl: string, token: string, method: string, path: str
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
+/** How long the first start waits for the handbook to be indexed (it takes well under a second). */
+const HANDBOOK_WAIT_MS = 30_000;
+
 /** The first time: switches tools and knowledge on and adds the handbook. Every time: points the tool at `toolUrl`. */
 export async function seedDemoContent(baseUrl: string, ownerToken: string, projectId: string, toolUrl: string): Promise<void> {
   const project = `/projects/${projectId}`;
@@ -57,6 +60,14 @@ export async function seedDemoContent(baseUrl: string, ownerToken: string, proje
   if (!documents.some((d) => d.name === DEMO_DOCUMENT.name)) {
     await call(baseUrl, ownerToken, 'PATCH', project, { toolsEnabled: true, ragEnabled: true } satisfies ProjectPatch);
     await call(baseUrl, ownerToken, 'POST', `${project}/knowledge`, DEMO_DOCUMENT);
+    // Ingestion runs on after the 202: the launcher says "ready" only once the handbook can be
+    // searched, or the banner's first rag question, asked at once, is answered without it.
+    for (let waited = 0; waited < HANDBOOK_WAIT_MS; waited += 100) {
+      const list = await call<DocumentList>(baseUrl, ownerToken, 'GET', `${project}/knowledge`);
+      const status = list.documents.find((d) => d.name === DEMO_DOCUMENT.name)?.status;
+      if (status === 'ready' || status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
   const tool: ToolInput = { ...DEMO_TOOL, parameters: DEMO_TOOL.parameters, forwardHeaders: [], url: toolUrl };
   const { tools } = await call<ToolList>(baseUrl, ownerToken, 'GET', `${project}/tools`);
