@@ -4,10 +4,14 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
-import { bundlePath, WORKFLOW_INTERCEPTOR_MODULES, WORKFLOWS_PATH } from './workflowBundle.js';
+import { bundlePath, WORKFLOW_INTERCEPTOR_MODULES, WORKFLOW_PRELOAD_MODULES, WORKFLOWS_PATH } from './workflowBundle.js';
 
 const out = process.argv[2] ?? bundlePath();
-const { code } = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES });
+const { code } = await bundleWorkflowCode({
+  workflowsPath: WORKFLOWS_PATH,
+  workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES,
+  preloadModules: WORKFLOW_PRELOAD_MODULES,
+});
 mkdirSync(dirname(out), { recursive: true });
 // Write then rename: a worker starting beside us never reads half a bundle.
 const partial = `${out}.${process.pid}.partial`;

@@ -24,6 +24,16 @@ export const WORKFLOWS_PATH = join(distRoot, 'workflows', 'index.js');
  */
 export const WORKFLOW_INTERCEPTOR_MODULES: string[] = [join(distRoot, 'tracing', 'workflowInterceptors.js')];
 
+/**
+ * Modules evaluated once in the worker's reusable workflow context, before the SDK freezes its
+ * globals, and shared by every run in it instead of evaluated again for each (the bundle's
+ * `preloadModules`). Only stateless ones: the stack-trace limit (workflows/stackTraceLimit.ts) and
+ * the SDK's pure dependencies — `long` (which compiles a WebAssembly module when evaluated),
+ * `nexus-rpc` and `@temporalio/common` (payload converters, failure classes). Not
+ * `@temporalio/workflow`: its cancellation scopes keep per-run state at module level.
+ */
+export const WORKFLOW_PRELOAD_MODULES: string[] = [join(distRoot, 'workflows', 'stackTraceLimit.js'), 'long', 'nexus-rpc', '@temporalio/common'];
+
 /** Where the workflow code can come from: what webpack reads (ours, the contract's names, the SDK, our tracing interceptors). */
 function bundleInputs(): string[] {
   const files: string[] = [];
@@ -55,11 +65,13 @@ function packageJsonOf(entry: string, name: string): string {
 }
 
 /**
- * A hash of the bundle's inputs (names relative to the checkout, and contents): the bundle's file
- * name, and the worker's default build id — the same code gives the same id wherever it is installed.
+ * A hash of the bundle's inputs (names relative to the checkout, and contents) and of the modules
+ * it preloads: the bundle's file name, and the worker's default build id — the same code gives the same id wherever it is installed.
  */
-export function bundleKey(inputs = bundleInputs()): string {
+export function bundleKey(inputs = bundleInputs(), preload = WORKFLOW_PRELOAD_MODULES): string {
   const hash = createHash('sha256');
+  // What is preloaded changes the bundle as much as its files do.
+  hash.update(JSON.stringify(preload.map((m) => (m.startsWith('/') ? relative(dirname(distRoot), m) : m)))).update('\0');
   for (const file of inputs) hash.update(relative(dirname(distRoot), file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 16);
 }

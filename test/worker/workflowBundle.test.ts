@@ -14,6 +14,14 @@ describe('prebuilt workflow bundle', () => {
     expect(bundleKey([file])).not.toBe(before);
   });
 
+  it('names it after the modules it preloads too: a bundle preloading others is another bundle', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'askflow-bundle-'));
+    const file = join(dir, 'ask.js');
+    writeFileSync(file, 'export function ask() { return 1; }');
+    expect(bundleKey([file], ['long'])).toBe(bundleKey([file], ['long']));
+    expect(bundleKey([file], ['long'])).not.toBe(bundleKey([file], ['long', '@temporalio/common']));
+  });
+
   it('gives the worker a bundle file of the current build (made once, then reused)', () => {
     const logs: string[] = [];
     const source = workflowSource((m) => logs.push(m));
