@@ -64,6 +64,10 @@ const worker = await Worker.create({
     webhooks: outbox,
   }),
   maxCachedWorkflows: env.ASKFLOW_WORKER_CACHED_WORKFLOWS,
+  // No more workflow tasks at once than the cache holds runs (the SDK's 40 otherwise, whatever the
+  // cache): with a cache of 2, a worker given 40 stopped polling, or never began, and asks waited
+  // unstarted for good (test/worker/smallCache.test.ts).
+  maxConcurrentWorkflowTaskExecutions: Math.min(env.ASKFLOW_WORKER_CACHED_WORKFLOWS, 40),
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: `${env.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
 });
