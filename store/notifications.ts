@@ -52,6 +52,15 @@ export function createChannelListener(pool: Pool): ChannelListener {
   let connecting: Promise<pg.Client | null> | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
+  // Statements on the listening connection go one at a time, in the order asked: many asks
+  // start listening at once, and pg (deprecated now, refused from pg 9) takes no query on a
+  // client still busy with another. In order, an UNLISTEN never overtakes its channel's LISTEN.
+  let statements: Promise<void> = Promise.resolve();
+  const send = (c: pg.Client, sql: string): Promise<void> =>
+    (statements = statements.then(() => c.query(sql)).then(
+      () => undefined,
+      () => undefined,
+    ));
 
   function connection(): Promise<pg.Client | null> {
     if (client) return Promise.resolve(client);
@@ -113,13 +122,13 @@ export function createChannelListener(pool: Pool): ChannelListener {
       if (onLost) lostHandlers.add(onLost);
       if (first && !closed) {
         const c = await connection();
-        await c?.query(`LISTEN ${channel}`).catch(() => undefined);
+        if (c) await send(c, `LISTEN ${channel}`);
       }
       return () => {
         if (onLost) lostHandlers.delete(onLost);
         if (!set.delete(onMessage) || set.size) return;
         handlers.delete(channel);
-        client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+        if (client) void send(client, `UNLISTEN ${channel}`);
       };
     },
     connected() {

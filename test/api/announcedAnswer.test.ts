@@ -217,6 +217,38 @@ describe('the listening connection', () => {
   });
 });
 
+describe('many channels at once', () => {
+  it('listens to fifty channels asked for at once, each hearing its own, without a query on a busy connection', async () => {
+    const channels = createChannelListener(db());
+    // pg warns (and from pg 9 refuses) when a query is sent on a client whose queue still holds
+    // another: counted here as pg decides it, from that queue when each statement is sent.
+    const query = pg.Client.prototype.query;
+    let sentOnBusy = 0;
+    pg.Client.prototype.query = function (this: pg.Client & { _queryQueue?: unknown[] }, ...args: unknown[]) {
+      if ((this._queryQueue?.length ?? 0) > 0) sentOnBusy++;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    const names = Array.from({ length: 50 }, (_, i) => `many_${process.pid}_${i}`);
+    const heard = new Map<string, string[]>(names.map((n) => [n, []]));
+    try {
+      const stops = await Promise.all(names.map((n) => channels.listen(n, (payload) => heard.get(n)!.push(payload))));
+      await Promise.all(names.map((n) => db().query('SELECT pg_notify($1, $2)', [n, `to ${n}`])));
+      await waitFor(() => names.every((n) => heard.get(n)!.length === 1));
+      expect(names.filter((n) => heard.get(n)![0] !== `to ${n}`)).toEqual([]);
+      // Stopped all at once too; a channel stopped hears nothing more.
+      for (const stop of stops) stop();
+      await channels.listen(`many_${process.pid}_after`, () => undefined);
+      await db().query('SELECT pg_notify($1, $2)', [names[0], 'late']);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(heard.get(names[0]!)).toEqual([`to ${names[0]}`]);
+      expect(sentOnBusy).toBe(0);
+    } finally {
+      pg.Client.prototype.query = query;
+      await channels.close();
+    }
+  });
+});
+
 async function waitFor(ok: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   const until = Date.now() + ms;
   while (!(await ok())) {
