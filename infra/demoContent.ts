@@ -4,7 +4,7 @@
  * answers plainly, from the handbook, with the tool, and with both. Run on every start: the
  * handbook is added once, the tool follows the demo tool server's port.
  */
-import type { DocumentList, ProjectPatch, ToolInput, ToolList } from '@askflow/contract';
+import type { DocumentList, DocumentView, ProjectPatch, ToolInput, ToolList } from '@askflow/contract';
 import { DEMO_TOOL } from './demoTool.js';
 
 export const DEMO_DOCUMENT = {
@@ -59,12 +59,11 @@ export async function seedDemoContent(baseUrl: string, ownerToken: string, proje
   // Once: an owner who switches them off later keeps them off across restarts.
   if (!documents.some((d) => d.name === DEMO_DOCUMENT.name)) {
     await call(baseUrl, ownerToken, 'PATCH', project, { toolsEnabled: true, ragEnabled: true } satisfies ProjectPatch);
-    await call(baseUrl, ownerToken, 'POST', `${project}/knowledge`, DEMO_DOCUMENT);
+    const { id } = await call<DocumentView>(baseUrl, ownerToken, 'POST', `${project}/knowledge`, DEMO_DOCUMENT);
     // Ingestion runs on after the 202: the launcher says "ready" only once the handbook can be
     // searched, or the banner's first rag question, asked at once, is answered without it.
     for (let waited = 0; waited < HANDBOOK_WAIT_MS; waited += 100) {
-      const list = await call<DocumentList>(baseUrl, ownerToken, 'GET', `${project}/knowledge`);
-      const status = list.documents.find((d) => d.name === DEMO_DOCUMENT.name)?.status;
+      const { status } = await call<DocumentView>(baseUrl, ownerToken, 'GET', `${project}/knowledge/${id}`);
       if (status === 'ready' || status === 'failed') break;
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -13,7 +13,7 @@ import { parseMasterKey } from '../store/secrets.js';
 import { webhookRetryOf } from '../interface/webhooks.js';
 import { restartStalledDeliveries } from '../interface/webhookOutbox.js';
 import { deploymentVersion, workerDeploymentOptions } from './deployment.js';
-import { bundleKey, workflowSource, WORKFLOW_INTERCEPTOR_MODULES, WORKFLOW_PRELOAD_MODULES } from './workflowBundle.js';
+import { bundleKey, workflowSource, WORKFLOW_INTERCEPTOR_MODULES } from './workflowBundle.js';
 import { activityLogContext } from './logging.js';
 import { installWorkerRuntime } from './observability.js';
 import { startTracing } from '../tracing/setup.js';
@@ -50,8 +50,6 @@ const worker = await Worker.create({
   workerDeploymentOptions: workerDeploymentOptions(env, version),
   // The tracing interceptors first: the activity's span is active when ours adds its ids to it.
   interceptors: { activity: [...traced.activity, activityLogContext], ...('workflowsPath' in source ? { workflowModules: WORKFLOW_INTERCEPTOR_MODULES } : {}) },
-  // Bundled here only when the prebuilt bundle could not be made: built as bundleMain.ts builds it.
-  ...('workflowsPath' in source ? { bundlerOptions: { preloadModules: WORKFLOW_PRELOAD_MODULES } } : {}),
   sinks: traced.sinks,
   activities: createActivities({
     pool,

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Worker } from '@temporalio/worker';
 import { NO_TRACING_SINKS } from '../tracing/temporal.js';
-import { WORKFLOW_INTERCEPTOR_MODULES, WORKFLOW_PRELOAD_MODULES, WORKFLOWS_PATH } from './workflowBundle.js';
+import { BUNDLED_IN_PROCESS, WORKFLOW_INTERCEPTOR_MODULES } from './workflowBundle.js';
 
 const files = process.argv.slice(2);
 if (!files.length) {
@@ -18,12 +18,7 @@ const histories = files.map((file) => ({ workflowId: basename(file, '.json'), hi
 let failed = 0;
 for await (const result of Worker.runReplayHistories(
   // The workflow code as the worker bundles it: with the tracing interceptors.
-  {
-    workflowsPath: WORKFLOWS_PATH,
-    interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES },
-    bundlerOptions: { preloadModules: WORKFLOW_PRELOAD_MODULES },
-    sinks: NO_TRACING_SINKS,
-  },
+  { ...BUNDLED_IN_PROCESS, interceptors: { workflowModules: WORKFLOW_INTERCEPTOR_MODULES }, sinks: NO_TRACING_SINKS },
   histories,
 )) {
   if (result.error) {

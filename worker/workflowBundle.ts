@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // The build's root (dist/), also when this file runs from its TypeScript source (the tests).
@@ -33,6 +33,9 @@ export const WORKFLOW_INTERCEPTOR_MODULES: string[] = [join(distRoot, 'tracing',
  * `@temporalio/workflow`: its cancellation scopes keep per-run state at module level.
  */
 export const WORKFLOW_PRELOAD_MODULES: string[] = [join(distRoot, 'workflows', 'stackTraceLimit.js'), 'long', 'nexus-rpc', '@temporalio/common'];
+
+/** What makes a worker (or the replayer) bundle the workflow code itself, as bundleMain.ts bundles it (with the interceptors, which a worker merges with its own). */
+export const BUNDLED_IN_PROCESS = { workflowsPath: WORKFLOWS_PATH, bundlerOptions: { preloadModules: WORKFLOW_PRELOAD_MODULES } };
 
 /** Where the workflow code can come from: what webpack reads (ours, the contract's names, the SDK, our tracing interceptors). */
 function bundleInputs(): string[] {
@@ -71,7 +74,7 @@ function packageJsonOf(entry: string, name: string): string {
 export function bundleKey(inputs = bundleInputs(), preload = WORKFLOW_PRELOAD_MODULES): string {
   const hash = createHash('sha256');
   // What is preloaded changes the bundle as much as its files do.
-  hash.update(JSON.stringify(preload.map((m) => (m.startsWith('/') ? relative(dirname(distRoot), m) : m)))).update('\0');
+  hash.update(JSON.stringify(preload.map((m) => (isAbsolute(m) ? relative(dirname(distRoot), m) : m)))).update('\0');
   for (const file of inputs) hash.update(relative(dirname(distRoot), file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 16);
 }
@@ -85,7 +88,7 @@ export function bundlePath(key = bundleKey()): string {
  * Falls back to bundling inside the worker when the build folder cannot be written (a read-only
  * image built without running `bundleMain`): slower and bigger, never wrong.
  */
-export function workflowSource(log: (message: string) => void, key = bundleKey()): { workflowBundle: { codePath: string } } | { workflowsPath: string } {
+export function workflowSource(log: (message: string) => void, key = bundleKey()): { workflowBundle: { codePath: string } } | typeof BUNDLED_IN_PROCESS {
   const codePath = bundlePath(key);
   if (!existsSync(codePath)) {
     try {
@@ -93,7 +96,7 @@ export function workflowSource(log: (message: string) => void, key = bundleKey()
       log(`workflow code bundled into ${codePath}`);
     } catch (err) {
       log(`could not prebundle the workflow code (${(err as Error).message.split('\n')[0]}); bundling in the worker`);
-      return { workflowsPath: WORKFLOWS_PATH };
+      return BUNDLED_IN_PROCESS;
     }
   }
   return { workflowBundle: { codePath } };

@@ -3,21 +3,19 @@
 // no worker could replay the run to answer a query (a deploy, a crash).
 import { ASK_ID_HEADER } from '@askflow/contract';
 import { closeDb, managedProject } from '../stack/context.js';
-import { startReplica, type Replica } from '../stack/replicas.js';
+import { startOwnReplicas, type OwnReplicas } from '../stack/replicas.js';
 import { collect, openStream } from '../stack/sse.js';
 
-const replicas: Replica[] = [];
+let own: OwnReplicas | undefined;
 afterAll(async () => {
-  await Promise.all(replicas.map((r) => r.stop()));
+  await own?.stop();
   await closeDb();
 });
 
 it('a finished stream resumes on the same api without a worker: nothing past its end, its end once from before it', async () => {
-  // Its own api and worker on a task queue of their own, so stopping the worker hurts no other test.
-  const taskQueue = `resume-finished-${process.pid}`;
-  const api = await startReplica('api', { TEMPORAL_TASK_QUEUE: taskQueue });
-  const worker = await startReplica('worker', { TEMPORAL_TASK_QUEUE: taskQueue });
-  replicas.push(api);
+  // Its own api and worker, so stopping the worker hurts no other test.
+  own = await startOwnReplicas('resume-finished');
+  const { api, worker } = own;
   const p = await managedProject({ name: 'resume finished' });
   const headers = { 'X-API-Key': p.apiKey };
   const first = await openStream('/service/ask/stream', { baseUrl: api.baseUrl!, body: { tenantId: p.tenantId, message: 'hello' }, headers });

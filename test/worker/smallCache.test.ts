@@ -4,19 +4,18 @@
 // unstarted for good (their first workflow task scheduled, never taken: the worker had stopped
 // polling), so the worker takes no more tasks at once than its cache can hold.
 import { closeDb, managedProject } from '../stack/context.js';
-import { startReplica, type Replica } from '../stack/replicas.js';
+import { startOwnReplicas, type OwnReplicas } from '../stack/replicas.js';
 
-const replicas: Replica[] = [];
+let own: OwnReplicas | undefined;
 afterAll(async () => {
-  await Promise.all(replicas.map((r) => r.stop()));
+  await own?.stop();
   await closeDb();
 });
 
 it('a worker whose cache holds two runs answers eight asks sent at once', async () => {
-  // Its own api and worker on a task queue of their own: no other test's worker takes these asks.
-  const taskQueue = `small-cache-${process.pid}`;
-  const api = await startReplica('api', { TEMPORAL_TASK_QUEUE: taskQueue });
-  replicas.push(api, await startReplica('worker', { TEMPORAL_TASK_QUEUE: taskQueue, ASKFLOW_WORKER_CACHED_WORKFLOWS: '2' }));
+  // Its own api and worker: no other test's worker takes these asks.
+  own = await startOwnReplicas('small-cache', { worker: { ASKFLOW_WORKER_CACHED_WORKFLOWS: '2' } });
+  const { api } = own;
   const p = await managedProject({ name: 'small cache' });
   const ask = (i: number) =>
     fetch(`${api.baseUrl!}/service/ask`, {
