@@ -1,18 +1,15 @@
 /**
  * The stack `npm test` runs against: the same Temporal dev server, PostgreSQL, worker and api
- * as `npm start`, on ports the OS picks and in a folder of its own, so it runs beside a live
+ * as `npm start`, on free ports (infra/ports.ts) and in a folder of its own, so it runs beside a live
  * `npm start` and leaves nothing behind.
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { STATE_DIR } from './paths.js';
-import { freeMembershipPort, freePort } from './ports.js';
+import { freePort } from './ports.js';
 
-const membershipPorts = async (): Promise<[number, number, number, number]> => {
-  const taken = new Set<number>();
-  return [await freeMembershipPort(taken), await freeMembershipPort(taken), await freeMembershipPort(taken), await freeMembershipPort(taken)];
-};
+const membershipPorts = async (): Promise<[number, number, number, number]> => [await freePort(), await freePort(), await freePort(), await freePort()];
 import { startStack, type Stack } from './stack.js';
 import pg from 'pg';
 
