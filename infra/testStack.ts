@@ -71,8 +71,9 @@ async function startOn(dir: string, opts: TestStackOptions): Promise<Stack> {
  */
 export async function startTestStack(opts: TestStackOptions = {}): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
   const dir = join(STATE_DIR, `test-${process.pid}${opts.temporal === 'cluster' ? '-cluster' : ''}`);
-  // A port found free can be taken by another process's outgoing connection before our server
-  // binds it (both come from the ephemeral range): start again on fresh ports, a few times.
+  // A port found free can still be taken before our server binds it — by another process
+  // choosing ports at the same moment (infra/ports.ts keeps outgoing connections off them):
+  // start again on fresh ports, a few times.
   let stack: Stack | undefined;
   for (let attempt = 1; !stack; attempt++) {
     try {
