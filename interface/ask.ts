@@ -17,6 +17,16 @@ export type { ChatTurn, ContextPassage, JsonOutput, KeyMode, ToolCall, ToolRound
  */
 export const ASK_WORKFLOW_TYPE = 'routedAskWorkflow';
 
+/**
+ * An ask's workflow task timeout: how soon Temporal gives a JSON ask's work to another worker
+ * when the one running it dies, since that worker holds the task through the model call (a local
+ * activity). Temporal's 10 s default left a JSON ask 9 s without an answer after such a loss
+ * (`npm run bench:recovery`). A model call longer than 80 % of it makes the worker complete the
+ * task and take a fresh one (three history events per 4 s); shorter asks, however loaded the
+ * worker, finish well inside it.
+ */
+export const ASK_WORKFLOW_TASK_TIMEOUT = '5 seconds';
+
 /** What the api hands the workflow: everything already authenticated, validated and resolved. */
 export interface AskWorkflowInput {
   requestId: string;

@@ -66,6 +66,15 @@ const worker = await Worker.create({
   // cache): with a cache of 2, a worker given 40 stopped polling, or never began, and asks waited
   // unstarted for good (test/worker/smallCache.test.ts).
   maxConcurrentWorkflowTaskExecutions: Math.min(env.ASKFLOW_WORKER_CACHED_WORKFLOWS, 40),
+  // Heartbeats reach Temporal at least this often (the SDK's 80 % of the heartbeat timeout
+  // otherwise): the ask's activities time out 6 s after their last beat (workflows/askRun.ts),
+  // and a live worker's beat must not be the one held back.
+  maxHeartbeatThrottleInterval: '2 seconds',
+  // A run's next workflow task goes to the worker that has it cached; if that worker died, the
+  // task waits this long before any worker may take it (the SDK's 10 s: a streamed ask whose
+  // worker was killed read its `done` 10.4 s after, `npm run bench:recovery`). A live worker
+  // takes its own tasks in milliseconds; one too busy for 3 s hands them on, replaying the run.
+  stickyQueueScheduleToStartTimeout: '3 seconds',
   // In-flight activities get this long to finish when the worker is asked to stop.
   shutdownGraceTime: `${env.WORKER_SHUTDOWN_GRACE_SECONDS} seconds`,
 });

@@ -14,6 +14,15 @@ import { eventsFrom } from './askEvents.js';
  * options. A version supplies its own steps (its activities), so its recorded commands stay its own.
  */
 
+/**
+ * How long an ask's activity (generation, a tool call) may go unheard before Temporal gives it to
+ * another worker: the stall a client sees when the worker answering it dies. It was 20 s for
+ * generation (a streamed ask stood still 20 s after such a loss, `npm run bench:recovery`). The
+ * activities beat every second (activities/heartbeat.ts) and the worker sends a beat at least
+ * every 2 s (worker/main.ts), so a live worker has three beats' room.
+ */
+const ACTIVITY_HEARTBEAT_TIMEOUT = '6 seconds';
+
 /** Short database-bound steps (plan, persist): local activities, idempotent, retried on any failure. */
 export const DATABASE_STEP: LocalActivityOptions = {
   startToCloseTimeout: '10 seconds',
@@ -38,7 +47,7 @@ export const TOOL_CHOICE_STEP: LocalActivityOptions = {
  */
 export const TOOL_CALL_STEP: ActivityOptions = {
   startToCloseTimeout: '75 seconds',
-  heartbeatTimeout: '10 seconds',
+  heartbeatTimeout: ACTIVITY_HEARTBEAT_TIMEOUT,
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5, nonRetryableErrorTypes: [FAILURE_TYPES.toolFailed] },
 };
 
@@ -48,7 +57,7 @@ export const TOOL_CALL_STEP: ActivityOptions = {
  */
 export const GENERATION_STEP: ActivityOptions = {
   startToCloseTimeout: '2 minutes',
-  heartbeatTimeout: '20 seconds',
+  heartbeatTimeout: ACTIVITY_HEARTBEAT_TIMEOUT,
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: GENERATION_ATTEMPTS },
 };
 

@@ -1,7 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowFailedError, type Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import type { AskResponse } from '@askflow/contract';
-import { ASK_WORKFLOW_TYPE, type AskWorkflow, type AskWorkflowInput } from '../../interface/ask.js';
+import { ASK_WORKFLOW_TASK_TIMEOUT, ASK_WORKFLOW_TYPE, type AskWorkflow, type AskWorkflowInput } from '../../interface/ask.js';
 import { describeAskFailure } from '../../interface/failures.js';
 import { SEARCH_ATTRIBUTES } from '../../interface/searchAttributes.js';
 import { ApiError } from '../errors.js';
@@ -25,6 +25,7 @@ export async function startOrJoinAsk(rt: AskRuntime, workflowId: string, input: 
       taskQueue: rt.taskQueue,
       workflowId,
       args: [input],
+      workflowTaskTimeout: ASK_WORKFLOW_TASK_TIMEOUT,
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       typedSearchAttributes: [
