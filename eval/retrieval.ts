@@ -13,6 +13,7 @@ import { ExactVectorIndex } from '../knowledge/vectors/exact.js';
 import { LexicalIndex } from '../knowledge/lexicalIndex/index.js';
 import { builtInConnection, embedderFor } from '../providers/registry.js';
 import { extractiveAnswer } from '../providers/kinds/local/answer.js';
+import { knowledgePassage } from '../interface/ask.js';
 import { startTestStack } from '../infra/testStack.js';
 import { replaceChunks } from '../store/chunks.js';
 import { createDocument } from '../store/documents.js';
@@ -68,7 +69,7 @@ try {
       const found = await retrieve({ pool, index, embedder, lexical }, project.id, q.q, { topK: TOP_K, minScore: 0.15, mode, fusion });
       const at = found.findIndex((c) => q.pages.includes(c.document.replace(/\.html$/, '')));
       // The offline model's answer from these chunks, as the ask would give it (sources as the workflow names them).
-      const answer = extractiveAnswer(q.q, found.map((c) => ({ source: `${c.document}#${c.chunkIndex}`, text: c.text, kind: 'chunk' as const })));
+      const answer = extractiveAnswer(q.q, found.map(knowledgePassage));
       outcomes.push({ kind: q.kind, split: q.split, rank: at === -1 ? null : at + 1, termInAnswer: answer.toLowerCase().includes(q.term.toLowerCase()) });
       if (process.env.EVAL_ANSWERS) console.log(`${q.term} | ${q.q}\n   -> ${answer}`);
       if (at !== 0) misses.push(`  ${at === -1 ? 'miss' : `#${at + 1}  `} [${q.split} ${q.kind}] ${q.q} → ${found.map((c) => `${c.document.replace(/\.html$/, '')}:${c.chunkIndex}`).join(' ')}`);

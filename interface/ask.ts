@@ -132,6 +132,20 @@ export interface RetrievedPassage {
   score: number;
 }
 
+/** Longest section heading a citation names whole. */
+const SECTION_CHARS = 80;
+
+/**
+ * A found chunk as the answer draws on it: its source (`document#chunk`) and the heading it sits
+ * under, so an answer can say where in the document it quotes from. Runs recorded before
+ * passages had headings replay without one.
+ */
+export function knowledgePassage(p: Pick<RetrievedPassage, 'document' | 'chunkIndex' | 'text' | 'headings'>): ContextPassage {
+  const heading = p.headings?.at(-1)?.replace(/\s+/g, ' ').trim();
+  const section = heading && heading.length > SECTION_CHARS ? `${heading.slice(0, heading.lastIndexOf(' ', SECTION_CHARS - 1) + 1 || SECTION_CHARS).trim()}…` : heading;
+  return { source: `${p.document}#${p.chunkIndex}`, text: p.text, kind: 'chunk', ...(section ? { section } : {}) };
+}
+
 /** The tool the model chose, with its arguments; null when none applies. */
 export interface ToolDecision {
   choice: { name: string; arguments: Record<string, unknown> } | null;

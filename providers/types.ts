@@ -12,6 +12,8 @@ export interface ContextPassage {
   text: string;
   /** A knowledge chunk (the default) or the result of calling a project tool for this message. */
   kind?: 'chunk' | 'tool';
+  /** The heading of the document's section the chunk sits under, cited with the document. */
+  section?: string;
 }
 
 /** `json_object` output, optionally constrained by a JSON Schema the answer must satisfy. */

@@ -1,7 +1,7 @@
 import { CancellationScope, condition, patched, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { AskResponse, Usage } from '@askflow/contract';
 import { KNOWLEDGE_TOOL_NAME } from '@askflow/contract/names';
-import { answeredResponse, DEFAULT_TOOL_ROUNDS, type AskActivities, type AskPlan, type AskWorkflowInput, type RetrievedPassage, type ToolCall, type ToolRound, type TurnOutcome } from '../interface/ask.js';
+import { answeredResponse, DEFAULT_TOOL_ROUNDS, knowledgePassage, type AskActivities, type AskPlan, type AskWorkflowInput, type RetrievedPassage, type ToolCall, type ToolRound, type TurnOutcome } from '../interface/ask.js';
 import { describeAskFailure, isProviderOutage } from '../interface/failures.js';
 import { THREAD_RECHECK_INTERVAL, threadTurnSignal } from '../interface/threadTurn.js';
 import { logLength } from './askEvents.js';
@@ -125,7 +125,7 @@ export async function runRoutedAsk(input: AskWorkflowInput, generation: Generati
         events.publish({ type: 'retrieval', chunks: passages.length, sources: [...new Set(passages.map((p) => p.document))] });
         return {
           callId: c.id, name: c.name, content: passagesText(passages),
-          passages: passages.map((p) => ({ source: `${p.document}#${p.chunkIndex}`, text: p.text, kind: 'chunk' as const })),
+          passages: passages.map(knowledgePassage),
         };
       }
       events.publish({ type: 'thinking', phase: 'calling_tool', ...why });

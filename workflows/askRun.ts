@@ -1,7 +1,7 @@
 import { allHandlersFinished, CancellationScope, condition, isCancellation, setHandler, upsertSearchAttributes, workflowInfo, type ActivityOptions, type LocalActivityOptions } from '@temporalio/workflow';
 import { WorkflowStream } from '@temporalio/workflow-streams/workflow';
 import type { AskResponse, Intent, StreamEvent, Usage } from '@askflow/contract';
-import { intentOf, type AskWorkflowInput, type ContextPassage, type GeneratedAnswer, type RetrievedPassage, type ToolDecision } from '../interface/ask.js';
+import { intentOf, knowledgePassage, type AskWorkflowInput, type ContextPassage, type GeneratedAnswer, type RetrievedPassage, type ToolDecision } from '../interface/ask.js';
 import { ASK_EVENTS_TOPIC, askEventsQuery } from '../interface/askEvents.js';
 import { describeAskFailure, FAILURE_TYPES } from '../interface/failures.js';
 import { GENERATION_ATTEMPTS } from '../interface/generation.js';
@@ -114,7 +114,7 @@ export function recordIntent(usedTool: boolean, passages: RetrievedPassage[]): I
 /** What the answer may draw on: the chunks found and the tool's result. */
 function contextOf(passages: RetrievedPassage[], tool: ToolResult | null): ContextPassage[] {
   return [
-    ...passages.map((p) => ({ source: `${p.document}#${p.chunkIndex}`, text: p.text, kind: 'chunk' as const })),
+    ...passages.map(knowledgePassage),
     ...(tool ? [{ source: tool.name, text: tool.text, kind: 'tool' as const }] : []),
   ];
 }

@@ -53,11 +53,11 @@ describe('the offline router, through the api', () => {
     ]);
   });
 
-  it('searches the knowledge the question is about and quotes it with its source: rag', async () => {
+  it('searches the knowledge the question is about and quotes it with its source and section: rag', async () => {
     const a = await askJson('Within how many days can items be returned?');
     expect(a).toMatchObject({ intent: 'rag', toolUsed: null });
     expect(a.sources!.map((s) => s.document)).toEqual(['returns.md']);
-    expect(a.answer).toBe('Items can be returned within 60 days. (returns.md)');
+    expect(a.answer).toBe('Items can be returned within 60 days. (returns.md › Returns)');
   });
 
   it('calls only the tool when only the tool is needed: tools, nothing retrieved', async () => {
@@ -71,7 +71,7 @@ describe('the offline router, through the api', () => {
     const a = await askJson('Is it raining in Bergen? Also, can items be returned after 30 days?');
     expect(a).toMatchObject({ intent: 'rag_tools', toolUsed: 'getWeather' });
     expect(p.tool.received.at(-1)!.body).toMatchObject({ arguments: { city: 'Bergen' } });
-    expect(a.answer).toContain('(returns.md)');
+    expect(a.answer).toContain('(returns.md › Returns)');
   });
 
   it('answers a question worded in everyday English without searching a large manual that holds each of its words, and says why', async () => {

@@ -38,9 +38,13 @@ function spokenTerm(subject: string): string {
   return subject.length > 100 && SIGNATURE.test(subject) ? `${subject.slice(0, subject.indexOf('(')).trim()}(…)` : subject;
 }
 
-/** A passage's source as a reader knows it: the document, without the chunk's position ("returns.md#2"). */
+/**
+ * A passage's source as a reader finds it: the document, without the chunk's position
+ * ("returns.md#2"), and the section it is in ("collections.html › Counter objects").
+ */
 function citation(passage: ContextPassage): string {
-  return passage.source.replace(/#\d+$/, '');
+  const document = passage.source.replace(/#\d+$/, '');
+  return passage.section ? `${document} › ${passage.section}` : document;
 }
 
 const stems = (text: string) => new Set(terms(text).map(stem));

@@ -76,6 +76,17 @@ describe('the offline model answers', () => {
     expect(text).toBe('--amend: Replace the tip of the current branch by creating a new commit. (git-commit.html)');
   });
 
+  it("cites the section a quote is from with its document, and quotes from two sections as two sources", async () => {
+    const counter = { ...passage('collections.html#12', 'elements()', 'Return an iterator over elements repeating each as many times as its count.'), section: 'Counter objects' };
+    const deque = { ...passage('collections.html#20', 'A deque counts nothing; it appends and pops from either side in constant time.'), section: 'deque objects' };
+    expect(await answer('How do I count how many times each element occurs?', counter)).toBe(
+      'elements(): Return an iterator over elements repeating each as many times as its count. (collections.html › Counter objects)',
+    );
+    expect(await answer('What repeats elements as many times as their count, and what appends and pops from either side?', counter, deque)).toBe(
+      'elements(): Return an iterator over elements repeating each as many times as its count. (collections.html › Counter objects) A deque counts nothing; it appends and pops from either side in constant time. (collections.html › deque objects)',
+    );
+  });
+
   it('keeps the option for a later paragraph of its definition, but not for text past the definition', async () => {
     const resetPage = passage(
       'git-reset.html#3',

@@ -1,0 +1,24 @@
+import { knowledgePassage } from '../../interface/ask.js';
+
+// What a found chunk gives the answer to cite: its document and chunk, and the heading it sits under.
+describe('a found chunk as the answer cites it', () => {
+  const chunk = { document: 'collections.html', chunkIndex: 12, text: 'Return an iterator over elements.' };
+
+  it('names the nearest heading as its section', () => {
+    expect(knowledgePassage({ ...chunk, headings: ['collections — Container datatypes', 'Counter  objects'] })).toEqual({
+      source: 'collections.html#12',
+      text: 'Return an iterator over elements.',
+      kind: 'chunk',
+      section: 'Counter objects',
+    });
+  });
+
+  it('cuts a heading too long to cite at a word, and names none where the chunk has none (runs recorded before headings)', () => {
+    const long = `The ${'very '.repeat(30)}long heading`;
+    const section = knowledgePassage({ ...chunk, headings: [long] }).section!;
+    expect(section.length).toBeLessThanOrEqual(81);
+    expect(section).toMatch(/^The very (very )*very…$/);
+    expect(knowledgePassage({ ...chunk, headings: [] })).not.toHaveProperty('section');
+    expect(knowledgePassage({ ...chunk } as Parameters<typeof knowledgePassage>[0])).toEqual({ source: 'collections.html#12', text: chunk.text, kind: 'chunk' });
+  });
+});
