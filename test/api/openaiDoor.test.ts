@@ -293,7 +293,7 @@ describe('RAG and tools, as on /service/ask', () => {
 
   it('a knowledge question is answered from the documents: intent rag, with sources in the askflow field', async () => {
     const completion = ChatCompletionSchema.parse(await openai(w.apiKey).chat.completions.create({ model: 'default', messages: [{ role: 'user', content: 'Within how many days can items be returned?' }] }));
-    expect(completion.choices[0]!.message.content).toBe('Items can be returned within 60 days. (returns.md)');
+    expect(completion.choices[0]!.message.content).toBe('Items can be returned within 60 days. (returns.md › Returns)');
     expect(completion.askflow).toMatchObject({ intent: 'rag', ragChunksUsed: 1, toolUsed: null });
     expect(completion.askflow.sources.map((s) => s.document)).toEqual(['returns.md']);
   });

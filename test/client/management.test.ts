@@ -71,7 +71,7 @@ describe('the management client', () => {
     const askflow = new AskflowClient({ apiKey: key, tenantId: project.id, baseUrl });
 
     const fromDocument = await askflow.ask({ message: 'Within how many days can items be returned?', externalThreadId: 'e2e-conversation' });
-    expect(fromDocument).toMatchObject({ intent: 'rag', toolUsed: null, answer: 'Items can be returned within 60 days. (returns.md)' });
+    expect(fromDocument).toMatchObject({ intent: 'rag', toolUsed: null, answer: 'Items can be returned within 60 days. (returns.md › Returns)' });
     const fromTool = await askflow.ask({ message: "What's the weather in Oslo?", externalThreadId: 'e2e-conversation' });
     expect(fromTool).toMatchObject({ intent: 'tools', toolUsed: 'getWeather', threadId: fromDocument.threadId });
     expect(fromTool.answer).toContain('light rain');
