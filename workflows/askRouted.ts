@@ -51,10 +51,13 @@ function addUsage(a: Usage, b: Usage): Usage {
   return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens, totalTokens: a.totalTokens + b.totalTokens };
 }
 
-/** The passages as the model reads them back: numbered, each with its source. */
+/** The passages as the model reads them back: numbered, each with its source and section. */
 function passagesText(found: RetrievedPassage[]): string {
   if (!found.length) return 'No passage of the knowledge base matches this query.';
-  return found.map((p, i) => `[${i + 1}] ${p.document}#${p.chunkIndex}\n${p.text}`).join('\n\n');
+  return found
+    .map(knowledgePassage)
+    .map((p, i) => `[${i + 1}] ${p.source}${p.section ? ` › ${p.section}` : ''}\n${p.text}`)
+    .join('\n\n');
 }
 
 /**

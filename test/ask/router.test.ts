@@ -53,6 +53,8 @@ describe('the model routes the ask', () => {
     expect(call!.tool_calls![0]!.function.name).toBe('search_knowledge');
     const result = messages.find((m) => m.role === 'tool');
     expect(result!.content).toContain('60 days');
+    // Each passage is labelled with its source and the section it is in, for the model to cite.
+    expect(result!.content).toMatch(/^\[1\] returns\.md#\d+ › Returns\n/);
   });
 
   it('calls a project tool: tools; and both side by side in one round: rag_tools', async () => {

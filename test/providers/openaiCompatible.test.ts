@@ -26,11 +26,14 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
 const onlyBody = () => onlyBodyOf(server);
 
 describe('OpenAICompatibleProvider against a chat-completions server', () => {
-  it('sends system, passages, history and message in order, with model, temperature and the key', async () => {
+  it('sends system, passages with their sources and sections, history and message in order, with model, temperature and the key', async () => {
     const result = await provider.generate(
       request({
         system: 'You are terse.',
-        context: [{ source: 'kb/norway.md', text: 'Oslo is the capital of Norway.' }],
+        context: [
+          { source: 'kb/norway.md', text: 'Oslo is the capital of Norway.' },
+          { source: 'kb/norway.md#3', text: 'Bergen is the rainiest city.', section: 'Weather' },
+        ],
         history: [
           { role: 'user', content: 'Hi' },
           { role: 'assistant', content: 'Hello!' },
@@ -48,6 +51,8 @@ describe('OpenAICompatibleProvider against a chat-completions server', () => {
     expect(body.messages.map((m) => m.role)).toEqual(['system', 'system', 'user', 'assistant', 'user']);
     expect(body.messages[0]!.content).toBe('You are terse.');
     expect(body.messages[1]!.content).toContain('[kb/norway.md]\nOslo is the capital of Norway.');
+    // A passage's section is named beside its source, so the model can cite where it read.
+    expect(body.messages[1]!.content).toContain('[kb/norway.md#3 › Weather]\nBergen is the rainiest city.');
     expect(body.messages.slice(2).map((m) => m.content)).toEqual(['Hi', 'Hello!', 'What is the capital of Norway?']);
     expect(result.text).toBe('Echo(gpt-test): What is the capital of Norway?');
   });

@@ -290,7 +290,8 @@ function buildMessages(req: ChatRequest): ChatCompletionMessageParam[] {
   const chunks = req.context.filter((p) => p.kind !== 'tool');
   const toolResults = req.context.filter((p) => p.kind === 'tool');
   if (chunks.length) {
-    const passages = chunks.map((p) => `[${p.source}]\n${p.text}`).join('\n\n---\n\n');
+    // The section beside the source, so the model can say where in a long document it read.
+    const passages = chunks.map((p) => `[${p.source}${p.section ? ` › ${p.section}` : ''}]\n${p.text}`).join('\n\n---\n\n');
     messages.push({ role: 'system', content: `Use these passages when they are relevant; cite a passage by its [source].\n\n${passages}` });
   }
   if (toolResults.length) {
