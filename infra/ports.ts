@@ -15,7 +15,7 @@ export function portInUse(port: number): Promise<boolean> {
  * where that cannot be read). A listening port chosen in it can be taken by any connection made
  * before the service binds it — a PostgreSQL or gRPC client of the stack starting up.
  */
-function ephemeralRange(): [number, number] {
+function readEphemeralRange(): [number, number] {
   try {
     const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
     if (low && high) return [low, high];
@@ -24,6 +24,8 @@ function ephemeralRange(): [number, number] {
   }
   return [32_768, 60_999];
 }
+
+let ephemeral: [number, number] | undefined;
 
 /** Ports this process has handed out, so two services it starts never get the same one. */
 const handedOut = new Set<number>();
@@ -36,7 +38,7 @@ const handedOut = new Set<number>();
  * membership ports in a PostgreSQL `smallint`.
  */
 export async function freePort(): Promise<number> {
-  const [low, high] = ephemeralRange();
+  const [low, high] = (ephemeral ??= readEphemeralRange());
   for (let attempt = 0; attempt < 200; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
     if ((port >= low && port <= high) || handedOut.has(port) || (await portInUse(port))) continue;

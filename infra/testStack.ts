@@ -8,10 +8,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { STATE_DIR } from './paths.js';
 import { freePort } from './ports.js';
-
-const membershipPorts = async (): Promise<[number, number, number, number]> => [await freePort(), await freePort(), await freePort(), await freePort()];
 import { startStack, type Stack } from './stack.js';
 import pg from 'pg';
+
+const membershipPorts = async (): Promise<[number, number, number, number]> => [await freePort(), await freePort(), await freePort(), await freePort()];
 
 async function dropDatabases(url: string, names: string[]): Promise<void> {
   const admin = new pg.Client({ connectionString: url });

@@ -135,6 +135,13 @@ export interface RetrievedPassage {
 /** Longest section heading a citation names whole. */
 const SECTION_CHARS = 80;
 
+/** A heading too long to cite whole, cut at its last word break within `SECTION_CHARS`. */
+function shortened(heading: string): string {
+  if (heading.length <= SECTION_CHARS) return heading;
+  const cut = heading.lastIndexOf(' ', SECTION_CHARS - 1);
+  return `${heading.slice(0, cut > 0 ? cut : SECTION_CHARS)}…`;
+}
+
 /**
  * A found chunk as the answer draws on it: its source (`document#chunk`) and the heading it sits
  * under, so an answer can say where in the document it quotes from. Runs recorded before
@@ -142,7 +149,7 @@ const SECTION_CHARS = 80;
  */
 export function knowledgePassage(p: Pick<RetrievedPassage, 'document' | 'chunkIndex' | 'text' | 'headings'>): ContextPassage {
   const heading = p.headings?.at(-1)?.replace(/\s+/g, ' ').trim();
-  const section = heading && heading.length > SECTION_CHARS ? `${heading.slice(0, heading.lastIndexOf(' ', SECTION_CHARS - 1) + 1 || SECTION_CHARS).trim()}…` : heading;
+  const section = heading && shortened(heading);
   return { source: `${p.document}#${p.chunkIndex}`, text: p.text, kind: 'chunk', ...(section ? { section } : {}) };
 }
 

@@ -56,6 +56,8 @@ function passagesText(found: RetrievedPassage[]): string {
   if (!found.length) return 'No passage of the knowledge base matches this query.';
   return found
     .map(knowledgePassage)
+    // Labelled as providers/citation.ts labels passages; written here because the workflow bundle
+    // reads only workflows/, interface/ and the contract's names (its key hashes those).
     .map((p, i) => `[${i + 1}] ${p.source}${p.section ? ` › ${p.section}` : ''}\n${p.text}`)
     .join('\n\n');
 }

@@ -2,6 +2,7 @@
 // question best, each with the subject it is about (the option, setting or command a reference
 // page defines), and where each came from. It quotes; it never rewrites.
 import type { ContextPassage } from '../../types.js';
+import { citedAs } from '../../citation.js';
 import { terms } from '../../../text/terms.js';
 import { contentTerms } from './coverage.js';
 import { stem } from '../../../text/stem.js';
@@ -43,8 +44,7 @@ function spokenTerm(subject: string): string {
  * ("returns.md#2"), and the section it is in ("collections.html › Counter objects").
  */
 function citation(passage: ContextPassage): string {
-  const document = passage.source.replace(/#\d+$/, '');
-  return passage.section ? `${document} › ${passage.section}` : document;
+  return citedAs(passage.source.replace(/#\d+$/, ''), passage.section);
 }
 
 const stems = (text: string) => new Set(terms(text).map(stem));

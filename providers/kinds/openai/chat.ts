@@ -12,6 +12,7 @@ import type { CompletionUsage } from 'openai/resources/completions';
 import type { Stream } from 'openai/streaming';
 import type { Usage } from '@askflow/contract';
 import { ProviderError } from '../../errors.js';
+import { citedAs } from '../../citation.js';
 import { assertJsonAnswer, compileJsonSchema, invalidSchema } from '../../jsonOutput.js';
 import { classifyOpenAIError, describeCause, timeoutError } from './errors.js';
 import { tokenCount } from '../../../text/tokens.js';
@@ -291,7 +292,7 @@ function buildMessages(req: ChatRequest): ChatCompletionMessageParam[] {
   const toolResults = req.context.filter((p) => p.kind === 'tool');
   if (chunks.length) {
     // The section beside the source, so the model can say where in a long document it read.
-    const passages = chunks.map((p) => `[${p.source}${p.section ? ` › ${p.section}` : ''}]\n${p.text}`).join('\n\n---\n\n');
+    const passages = chunks.map((p) => `[${citedAs(p.source, p.section)}]\n${p.text}`).join('\n\n---\n\n');
     messages.push({ role: 'system', content: `Use these passages when they are relevant; cite a passage by its [source].\n\n${passages}` });
   }
   if (toolResults.length) {
