@@ -1,5 +1,5 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 
 /** A child process of the stack, with its log file and a way to stop it. */
 export interface ManagedProcess {
@@ -113,10 +113,21 @@ export async function forkService(
   return { proc, message };
 }
 
-/** Spawns a non-Node program with its output in `logFile`. */
+/**
+ * util-linux's `setpriv`, where the machine has it (Linux). A Node service of the stack stops when
+ * its IPC channel to the launcher closes; a Go program (the Temporal server, its UI) has no such
+ * channel, and a launcher that died without stopping it (SIGKILL: an eval or bench killed by hand, a
+ * CI step's timeout) left it running, holding its ports and its data. Started through
+ * `setpriv --pdeathsig TERM`, which then execs the program (same pid), the kernel sends it SIGTERM
+ * when the launcher dies, however it dies.
+ */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
+
+/** Spawns a non-Node program with its output in `logFile`; it stops when this process dies. */
 export function spawnProgram(name: string, command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv = process.env): ManagedProcess {
   const fd = openSync(logFile, 'a');
-  const child = spawn(command, args, { env, stdio: ['ignore', fd, fd] });
+  const [program, programArgs] = SETPRIV ? [SETPRIV, ['--pdeathsig', 'TERM', '--', command, ...args]] : [command, args];
+  const child = spawn(program, programArgs, { env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   return manage(name, child, logFile);
 }

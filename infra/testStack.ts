@@ -4,12 +4,40 @@
  * `npm start` and leaves nothing behind.
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { STATE_DIR } from './paths.js';
 import { freePort } from './ports.js';
 import { startStack, type Stack } from './stack.js';
 import pg from 'pg';
+
+/**
+ * Folders of earlier runs whose process is gone: a run killed before its dispose (SIGKILL, a
+ * timed-out CI step) leaves its folder, and its programs went with it (infra/processes.ts).
+ */
+export function removeFoldersOfDeadRuns(stateDir = STATE_DIR): void {
+  let names: string[];
+  try {
+    names = readdirSync(stateDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^test-(\d+)(?:-cluster)?$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    rmSync(join(stateDir, name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: a process of another user has that pid now; not ours to judge.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 const membershipPorts = async (): Promise<[number, number, number, number]> => [await freePort(), await freePort(), await freePort(), await freePort()];
 
@@ -70,6 +98,7 @@ async function startOn(dir: string, opts: TestStackOptions): Promise<Stack> {
  * level `npm start` runs at, since writing debug lines is a cost of its own.
  */
 export async function startTestStack(opts: TestStackOptions = {}): Promise<{ stack: Stack; info: TestStackInfo; dispose(): Promise<void> }> {
+  removeFoldersOfDeadRuns();
   const dir = join(STATE_DIR, `test-${process.pid}${opts.temporal === 'cluster' ? '-cluster' : ''}`);
   // A port found free can still be taken before our server binds it — by another process
   // choosing ports at the same moment (infra/ports.ts keeps outgoing connections off them):

@@ -65,6 +65,8 @@ function toApiError(err: unknown): ApiError {
   if (err instanceof SyntaxError && e.status === 400) {
     // The parser (co-body's bourne) refuses valid JSON that could poison prototypes: say so, not "invalid".
     if (/forbidden prototype property/.test(e.message ?? '')) return new ApiError('ValidationError', 'Request body has a "__proto__" or "constructor.prototype" key, which is not accepted');
+    // Valid JSON that is not an object or array (`null`, `"hi"`, `42`): the parser's strict mode refuses it.
+    if (/only supports object and array/.test(e.message ?? '')) return new ApiError('ValidationError', 'Request body must be a JSON object');
     return new ApiError('ValidationError', 'Request body is not valid JSON');
   }
   if (e.status && e.status >= 400 && e.status < 500 && e.expose) return new ApiError('ValidationError', e.message ?? 'Bad request');

@@ -119,7 +119,9 @@ describe('POST /service/ask', () => {
       ['a message of the wrong type', { tenantId: 'T', message: 42 }, 'message: must be a string'],
       ['an unknown field', { tenantId: 'T', message: 'hi', mesage: 'x' }, 'unknown field(s): mesage'],
       ['an externalThreadId over 255 characters', { tenantId: 'T', message: 'hi', externalThreadId: 'x'.repeat(256) }, 'externalThreadId'],
-      ['a JSON array', [], '(body)'],
+      ['a JSON array', [], '(body): must be an object'],
+      ['headers that are not an object', { tenantId: 'T', message: 'hi', headers: 'x-locale: de' }, 'headers: must be an object'],
+      ['a header name with a space', { tenantId: 'T', message: 'hi', headers: { 'x locale': 'de' } }, 'headers.x locale: is not accepted as a name: must be an HTTP header name'],
     ])('400 ValidationError for %s', async (_what, body, mentions) => {
       const before = await counts(project.tenantId);
       const payload = Array.isArray(body) ? body : { ...body, tenantId: project.tenantId };
@@ -133,6 +135,12 @@ describe('POST /service/ask', () => {
       const res = await postJson('/service/ask', '{"tenantId": "x", "message": ', { 'X-API-Key': project.apiKey });
       const error = await expectError(res, 400, 'ValidationError');
       expect(error.message).toMatch(/not valid JSON/);
+    });
+
+    it.each(['null', '"hi"', '42'])('400 saying the body must be an object for the valid JSON %s', async (body) => {
+      const res = await postJson('/service/ask', body, { 'X-API-Key': project.apiKey });
+      const error = await expectError(res, 400, 'ValidationError');
+      expect(error.message).toBe('Request body must be a JSON object');
     });
 
     it('400 naming the key for valid JSON with a "__proto__" key (refused: it could poison prototypes)', async () => {
