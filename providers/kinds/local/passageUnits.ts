@@ -41,7 +41,7 @@ function isTermLine(paragraph: string): boolean {
   // A function's signature, however many parameters it lists: "subprocess.run(args, *, stdin=None, …)".
   if (paragraph.length <= SIGNATURE_CHARS && SIGNATURE.test(paragraph)) return true;
   return (
-    !SYNOPSIS.test(paragraph) &&
+    (!SYNOPSIS.test(paragraph) || SUBCOMMAND.test(paragraph)) &&
     paragraph.length <= 100 &&
     // "Added in: v0.1.21", "Default: 5": a label and its value; "v0.1.21 |": a table's row whose
     // last cell is empty (a line "a | b" may be a shell pipeline, which does name a command).
@@ -183,6 +183,15 @@ const isCodeLine = (s: string) => CODE_LINES.some((pattern) => pattern.test(s));
  * bracketed optional parts or more ("git describe [--all] [--tags] [--contains] <commit>").
  */
 const SYNOPSIS = /(?:\[[^[\]]*\][^[\]]*){3}/;
+
+/**
+ * One word, then its bracketed parts: a subcommand as a definition list names it ("pop [--index]
+ * [-q|--quiet] [<stash>]" over what `git stash pop` does). A synopsis names the command first
+ * ("git stash pop [--index] …"). On Git's tuning half it gave the key term for "How is git stash
+ * pop different from git stash apply?" (0.794 → 0.824); no other answer changed over the three
+ * labelled sets and the fresh ones.
+ */
+const SUBCOMMAND = /^\p{L}[\p{L}\p{N}_-]* \[/u;
 
 /**
  * Paragraphs after a term line that are taken to explain it: a definition often runs to a few

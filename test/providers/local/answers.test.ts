@@ -258,6 +258,20 @@ describe('the offline model answers', () => {
     expect(await answer('How do I produce an XML element?', xml)).toBe('xmlelement(…): Produces an XML element with the given name, attributes and content. (functions-xml.html)');
   });
 
+  it('reads a subcommand with its bracketed parts as the term its definition is quoted under, though a synopsis has as many', async () => {
+    const stash = passage(
+      'git-stash.html#2',
+      'git stash pop [--index] [-q|--quiet] [<stash>]',
+      'pop [--index] [-q|--quiet] [<stash>]',
+      'Remove a single stashed state from the stash list and apply it on top of the current working tree state.',
+      'apply [--index] [-q|--quiet] [<stash>]',
+      'Like pop, but do not remove the state from the stash list.',
+    );
+    expect(await answer('How is git stash pop different from git stash apply?', stash)).toBe(
+      'pop [--index] [-q|--quiet] [<stash>]: Remove a single stashed state from the stash list and apply it on top of the current working tree state. apply [--index] [-q|--quiet] [<stash>]: Like pop, but do not remove the state from the stash list. (git-stash.html)',
+    );
+  });
+
   it("reads an option's other names, one to a line, as its term; quotes no numbered contents' entry, and other entries one at a time", async () => {
     const merge = passage('git-merge.html#4', '--squash\n--no-squash', 'Produce the working tree as if a real merge happened, but do not commit.');
     expect(await answer('What does --no-squash do?', merge)).toBe('--squash --no-squash: Produce the working tree as if a real merge happened, but do not commit. (git-merge.html)');
