@@ -4,16 +4,20 @@
  * `npm start` and leaves nothing behind.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STATE_DIR } from './paths.js';
 import { freePort } from './ports.js';
 import { startStack, type Stack } from './stack.js';
 import pg from 'pg';
 
+/** Written into a run's folder kept on purpose (ASKFLOW_KEEP_TEST_DATA=1), which stays. */
+const KEPT_MARK = 'kept';
+
 /**
  * Folders of earlier runs whose process is gone: a run killed before its dispose (SIGKILL, a
- * timed-out CI step) leaves its folder, and its programs went with it (infra/processes.ts).
+ * timed-out CI step) leaves its folder, and its programs went with it (infra/processes.ts). A
+ * folder kept with ASKFLOW_KEEP_TEST_DATA=1 stays.
  */
 export function removeFoldersOfDeadRuns(stateDir = STATE_DIR): void {
   let names: string[];
@@ -24,7 +28,7 @@ export function removeFoldersOfDeadRuns(stateDir = STATE_DIR): void {
   }
   for (const name of names) {
     const pid = Number(/^test-(\d+)(?:-cluster)?$/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || alive(pid)) continue;
+    if (!pid || pid === process.pid || alive(pid) || existsSync(join(stateDir, name, KEPT_MARK))) continue;
     rmSync(join(stateDir, name), { recursive: true, force: true });
   }
 }
@@ -132,6 +136,7 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<{ sta
       if (opts.temporal === 'cluster' && process.env.DATABASE_URL) await dropDatabases(process.env.DATABASE_URL, [`askflow_temporal_${process.pid}`, `askflow_temporal_${process.pid}_visibility`]);
       // Logs stay for a failed run to be read; set ASKFLOW_KEEP_TEST_DATA=1 to keep everything.
       if (!process.env.ASKFLOW_KEEP_TEST_DATA) rmSync(dir, { recursive: true, force: true });
+      else writeFileSync(join(dir, KEPT_MARK), 'ASKFLOW_KEEP_TEST_DATA was set: the next test stack leaves this folder alone.\n');
     },
   };
 }

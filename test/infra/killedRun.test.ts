@@ -2,7 +2,7 @@
 // run, nothing on disk: a program the stack starts (the Temporal server, its UI) goes when the
 // process that started it dies, and the next test stack removes the folders of dead runs.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -53,10 +53,14 @@ describe('a program started by the stack', () => {
 describe('a test stack starting', () => {
   it("removes the folders of runs whose process is gone, and no live run's", () => {
     const state = join(dir, 'state');
-    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    const [dead, deadKept] = [spawnSync(process.execPath, ['-e', '']).pid, spawnSync(process.execPath, ['-e', '']).pid];
     const folders = [`test-${dead}`, `test-${dead}-cluster`, `test-${process.pid}`, `test-${process.ppid}-cluster`, 'dev', 'eval'];
     for (const f of folders) mkdirSync(join(state, f), { recursive: true });
+    // A dead run's folder kept on purpose (ASKFLOW_KEEP_TEST_DATA=1 marks it) stays too.
+    mkdirSync(join(state, `test-${deadKept}`));
+    writeFileSync(join(state, `test-${deadKept}`, 'kept'), '');
     removeFoldersOfDeadRuns(state);
     expect(folders.filter((f) => existsSync(join(state, f)))).toEqual([`test-${process.pid}`, `test-${process.ppid}-cluster`, 'dev', 'eval']);
+    expect(existsSync(join(state, `test-${deadKept}`))).toBe(true);
   });
 });
