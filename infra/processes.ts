@@ -10,6 +10,16 @@ export interface ManagedProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** Whether a process with this pid exists (one of another user's counts: it is not ours to judge). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** A log file's text; null when it cannot be read (not written yet). */
 export function readLog(file: string): string | null {
   try {

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STATE_DIR } from './paths.js';
 import { freePort } from './ports.js';
+import { isAlive } from './processes.js';
 import { startStack, type Stack } from './stack.js';
 import pg from 'pg';
 
@@ -28,18 +29,8 @@ export function removeFoldersOfDeadRuns(stateDir = STATE_DIR): void {
   }
   for (const name of names) {
     const pid = Number(/^test-(\d+)(?:-cluster)?$/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || alive(pid) || existsSync(join(stateDir, name, KEPT_MARK))) continue;
+    if (!pid || pid === process.pid || isAlive(pid) || existsSync(join(stateDir, name, KEPT_MARK))) continue;
     rmSync(join(stateDir, name), { recursive: true, force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: a process of another user has that pid now; not ours to judge.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AskResponseSchema } from '@askflow/contract';
 import { freePort } from '../../infra/ports.js';
+import { isAlive } from '../../infra/processes.js';
 import { stackInfo } from '../stack/context.js';
 import { DIST_DIR } from '../../infra/paths.js';
 import { DEMO_DOCUMENT, DEMO_QUESTIONS } from '../../infra/demoContent.js';
@@ -41,15 +42,6 @@ function descendants(pid: number): number[] {
   return kids.flatMap((k) => [k, ...descendants(k)]);
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function launch(extraEnv: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
   rmSync(join(stateDir, 'dev.json.ready'), { force: true });
   // Own process group, so "Ctrl-C" below reaches the launcher and all it started, like a terminal's.
@@ -72,7 +64,7 @@ async function ctrlC(run: Awaited<ReturnType<typeof launch>>): Promise<void> {
   process.kill(-run.child.pid!, 'SIGINT');
   expect(await run.exited).toBe(0);
   await new Promise((r) => setTimeout(r, 200));
-  expect(tree.filter(alive)).toEqual([]);
+  expect(tree.filter(isAlive)).toEqual([]);
 }
 
 describe('npm start', () => {

@@ -7,23 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { DIST_DIR } from '../../infra/paths.js';
+import { isAlive } from '../../infra/processes.js';
 import { removeFoldersOfDeadRuns } from '../../infra/testStack.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'askflow-launcher-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 async function gone(pid: number, withinMs: number): Promise<boolean> {
-  for (const until = Date.now() + withinMs; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) if (!alive(pid)) return true;
-  return !alive(pid);
+  for (const until = Date.now() + withinMs; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) if (!isAlive(pid)) return true;
+  return !isAlive(pid);
 }
 
 describe('a program started by the stack', () => {
@@ -40,7 +32,7 @@ describe('a program started by the stack', () => {
     expect(pid).toBeGreaterThan(0);
     // The sleeper runs as the program itself (setpriv execs it): its pid is the one signalled.
     await new Promise((r) => setTimeout(r, 300));
-    expect(alive(pid)).toBe(true);
+    expect(isAlive(pid)).toBe(true);
 
     launcher.kill('SIGKILL');
     await once(launcher, 'exit');
