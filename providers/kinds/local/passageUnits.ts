@@ -108,9 +108,27 @@ export function units(passages: ContextPassage[]): Unit[] {
     let subject: string | null = null;
     /** Paragraphs since the term; 0 right after it (this one is its definition, however short). */
     let since = 0;
+    /** The example's lines marked with callouts so far ("$ git diff --cached   <2>"), by number. */
+    const marked = new Map<string, string>();
+    const push = (text: string, own: string | null, lead: boolean) => {
+      const key = `${own ?? ''}\u0000${text}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      out.push({ passage: pi, order: out.length, text, subject: own, lead });
+    };
     paragraphs.forEach((paragraph, i) => {
       // An interactive session (Python's ">>> " prompt, with its output) shows code; it explains nothing.
       if (paragraph.startsWith('>>> ')) return;
+      for (const [, code, n] of paragraph.matchAll(CALLOUT_MARK)) marked.set(n!, code!.replace(/\s+;?#\s.*$/, '').trim());
+      // A callout's explanation ("2. Changes between the index and your last commit") is about the
+      // example line marked <2>: that line is its term, as an option is its definition's.
+      const item = CALLOUT_ITEM.exec(paragraph);
+      const about = item && marked.get(item[1]!);
+      if (item && about) {
+        sentences(paragraph.slice(item[0].length)).forEach((s, si) => /[\p{L}\p{N}]/u.test(s) && push(s, about, si === 0));
+        since++;
+        return;
+      }
       // A list whose definitions are phrases ("nproc" / "maximum number of processes") has every
       // line shaped as a term: the one after a term is its definition all the same.
       const line = aliasesOnOneLine(paragraph);
@@ -137,10 +155,7 @@ export function units(passages: ContextPassage[]): Unit[] {
         // A rule or a run of punctuation ("-----", an <hr>'s text) says nothing.
         if (!/[\p{L}\p{N}]/u.test(s)) return;
         if (isCodeLine(s) || SYNOPSIS.test(s)) return;
-        const key = `${own ?? ''}\u0000${s}`;
-        if (seen.has(key)) return;
-        seen.add(key);
-        out.push({ passage: pi, order: out.length, text: s, subject: own, lead: own !== null && since === 0 && si === 0 });
+        push(s, own, own !== null && since === 0 && si === 0);
       });
       since++;
       // Such a list's definition is its one phrase: the paragraphs after it have left the term.
@@ -157,6 +172,9 @@ export function units(passages: ContextPassage[]): Unit[] {
  * is prose, and so is a line with one gap of spaces (a plain-text option list, "-v    Print more").
  */
 const CODE_LINES: readonly RegExp[] = [
+  // A shell's prompt, or a callout's mark after the code it explains ("$ git diff --cached   <2>").
+  /^\$\s/,
+  /\S\s+<\d+>$/,
   // Opens or closes a block.
   /[{}]\s*$/,
   // A comment line: `//`, `-- `, or `# ` as shells and configuration files write them.
@@ -192,6 +210,15 @@ const SYNOPSIS = /(?:\[[^[\]]*\][^[\]]*){3}/;
  * labelled sets and the fresh ones.
  */
 const SUBCOMMAND = /^\p{L}[\p{L}\p{N}_-]* \[/u;
+
+/**
+ * An example's line with a callout's mark at its end, as AsciiDoc and DocBook number the lines a
+ * list below explains: "$ git diff --cached   <2>" (the shell's prompt is not the command's).
+ */
+const CALLOUT_MARK = /^[ \t]*(?:\$[ \t]+)?(\S.*?)[ \t]+<(\d+)>[ \t]*$/gm;
+
+/** The explanation of a marked line: the callout list's item of its number ("2. Changes between…"). */
+const CALLOUT_ITEM = /^(\d+)\.\s+/;
 
 /**
  * Paragraphs after a term line that are taken to explain it: a definition often runs to a few

@@ -272,6 +272,23 @@ describe('the offline model answers', () => {
     );
   });
 
+  it("quotes a callout's explanation under the example line it marks, and no marked line or shell prompt itself", async () => {
+    const examples = passage(
+      'git-diff.html#48',
+      'Various ways to check your working tree',
+      '$ git diff            <1>\n$ git diff --cached   <2>\n$ git reset --soft HEAD^ ;# go back to WIP state  <3>',
+      ' 1. Changes in the working tree not yet staged for the next commit.',
+      ' 2. Changes between the index and your last commit; what you would be committing if you run git commit without -a option.',
+      ' 3. This removes the WIP commit from the commit history.',
+      ' 4. A numbered step no line is marked for stays a plain sentence.',
+    );
+    expect(await answer('What does git diff --cached show?', examples)).toBe(
+      'git diff --cached: Changes between the index and your last commit; what you would be committing if you run git commit without -a option. (git-diff.html)',
+    );
+    expect(await answer('How do I go back to the WIP state?', examples)).toBe('git reset --soft HEAD^: This removes the WIP commit from the commit history. (git-diff.html)');
+    expect(await answer('What does a numbered step say?', examples)).toBe('A numbered step no line is marked for stays a plain sentence. (git-diff.html)');
+  });
+
   it("reads an option's other names, one to a line, as its term; quotes no numbered contents' entry, and other entries one at a time", async () => {
     const merge = passage('git-merge.html#4', '--squash\n--no-squash', 'Produce the working tree as if a real merge happened, but do not commit.');
     expect(await answer('What does --no-squash do?', merge)).toBe('--squash --no-squash: Produce the working tree as if a real merge happened, but do not commit. (git-merge.html)');
