@@ -21,9 +21,23 @@ async function connectionFor(deps: ConnectionDeps, projectId: string, model: Mod
   return connection;
 }
 
+/**
+ * Chat providers made on each connection this process holds, with and without message text in
+ * their spans. A provider holds its HTTP client (the openai package's, whose making built every
+ * resource object again: ~0.25 ms of the worker's CPU per ask). A connection saved since is read
+ * as a new object (activities/providerConnection.ts), so it gets a new provider.
+ */
+const providers = new WeakMap<ProviderConnection, Map<boolean, ChatProvider>>();
+
 /** The chat provider that runs the plan's model (its spans carry message text only if the project opted in). */
 export async function chatProviderOf(deps: ConnectionDeps, plan: Pick<AskPlan, 'projectId' | 'model' | 'traceContent'>): Promise<ChatProvider> {
-  return chatProviderFor(await connectionFor(deps, plan.projectId, plan.model), undefined, { captureContent: plan.traceContent === true });
+  const connection = await connectionFor(deps, plan.projectId, plan.model);
+  const captureContent = plan.traceContent === true;
+  const made = providers.get(connection) ?? new Map<boolean, ChatProvider>();
+  providers.set(connection, made);
+  const provider = made.get(captureContent) ?? chatProviderFor(connection, undefined, { captureContent });
+  made.set(captureContent, provider);
+  return provider;
 }
 
 /** The project's fixed embedder: chunks and questions always go through the same one. */
