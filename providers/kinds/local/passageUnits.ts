@@ -131,6 +131,7 @@ export function units(passages: ContextPassage[]): Unit[] {
       }
       // A list whose definitions are phrases ("nproc" / "maximum number of processes") has every
       // line shaped as a term: the one after a term is its definition all the same.
+      if (isCommandListing(paragraph)) return;
       const line = aliasesOnOneLine(paragraph);
       const shapedAsTerm = isTermLine(line);
       // After a function's signature even a word or two is its description ("Cube root" under
@@ -195,6 +196,18 @@ const CODE_LINES: readonly RegExp[] = [
   /^(?:with|for|if|elif|else|while|def|class|try|except|finally|async)\b.*:$/,
 ];
 const isCodeLine = (s: string) => CODE_LINES.some((pattern) => pattern.test(s));
+
+/**
+ * Lines that each run one command, as a synopsis or an example lists its forms ("git config
+ * credential.<url>.username myusername" over "git config credential.helper …"): two lines or more,
+ * each starting with the same word, none ending a sentence — prose wrapped over lines ends its
+ * last one with punctuation.
+ */
+function isCommandListing(paragraph: string): boolean {
+  const lines = paragraph.split('\n').map((l) => l.trim()).filter(Boolean);
+  const first = (l: string) => /^[\p{L}][\p{L}\p{N}_-]*(?=\s)/u.exec(l)?.[0];
+  return lines.length > 1 && first(lines[0]!) !== undefined && lines.every((l) => first(l) === first(lines[0]!) && !/[.!?:;]$/.test(l));
+}
 
 /**
  * A command's synopsis, which shows how it is written but says nothing of what it does: three

@@ -289,6 +289,17 @@ describe('the offline model answers', () => {
     expect(await answer('What does a numbered step say?', examples)).toBe('A numbered step no line is marked for stays a plain sentence. (git-diff.html)');
   });
 
+  it('quotes no listing of command lines (each starting with the same command, none ending a sentence), but prose wrapped over lines', async () => {
+    const page = passage(
+      'gitcredentials.html#1',
+      'git config credential.https://example.com.username myusername\ngit config credential.helper "$helper $options"',
+      'git config credential.helper takes the name of a helper\nand any options it is given.',
+    );
+    expect(await answer('How do I configure credential.helper?', page)).toBe(
+      'git config credential.helper takes the name of a helper and any options it is given. (gitcredentials.html)',
+    );
+  });
+
   it("reads an option's other names, one to a line, as its term; quotes no numbered contents' entry, and other entries one at a time", async () => {
     const merge = passage('git-merge.html#4', '--squash\n--no-squash', 'Produce the working tree as if a real merge happened, but do not commit.');
     expect(await answer('What does --no-squash do?', merge)).toBe('--squash --no-squash: Produce the working tree as if a real merge happened, but do not commit. (git-merge.html)');
