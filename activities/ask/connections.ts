@@ -33,10 +33,10 @@ const providers = new WeakMap<ProviderConnection, Map<boolean, ChatProvider>>();
 export async function chatProviderOf(deps: ConnectionDeps, plan: Pick<AskPlan, 'projectId' | 'model' | 'traceContent'>): Promise<ChatProvider> {
   const connection = await connectionFor(deps, plan.projectId, plan.model);
   const captureContent = plan.traceContent === true;
-  const made = providers.get(connection) ?? new Map<boolean, ChatProvider>();
-  providers.set(connection, made);
-  const provider = made.get(captureContent) ?? chatProviderFor(connection, undefined, { captureContent });
-  made.set(captureContent, provider);
+  let made = providers.get(connection);
+  if (!made) providers.set(connection, (made = new Map()));
+  let provider = made.get(captureContent);
+  if (!provider) made.set(captureContent, (provider = chatProviderFor(connection, undefined, { captureContent })));
   return provider;
 }
 

@@ -111,6 +111,8 @@ export function units(passages: ContextPassage[]): Unit[] {
     /** The example's lines marked with callouts so far ("$ git diff --cached   <2>"), by number. */
     const marked = new Map<string, string>();
     const push = (text: string, own: string | null, lead: boolean) => {
+      // A rule or a run of punctuation ("-----", an <hr>'s text) says nothing.
+      if (!/[\p{L}\p{N}]/u.test(text)) return;
       const key = `${own ?? ''}\u0000${text}`;
       if (seen.has(key)) return;
       seen.add(key);
@@ -119,19 +121,20 @@ export function units(passages: ContextPassage[]): Unit[] {
     paragraphs.forEach((paragraph, i) => {
       // An interactive session (Python's ">>> " prompt, with its output) shows code; it explains nothing.
       if (paragraph.startsWith('>>> ')) return;
-      for (const [, code, n] of paragraph.matchAll(CALLOUT_MARK)) marked.set(n!, code!.replace(/\s+;?#\s.*$/, '').trim());
+      for (const [, code, n] of paragraph.matchAll(CALLOUT_LINES)) marked.set(n!, code!.replace(/\s+;?#\s.*$/, '').trim());
       // A callout's explanation ("2. Changes between the index and your last commit") is about the
       // example line marked <2>: that line is its term, as an option is its definition's.
       const item = CALLOUT_ITEM.exec(paragraph);
       const about = item && marked.get(item[1]!);
       if (item && about) {
-        sentences(paragraph.slice(item[0].length)).forEach((s, si) => /[\p{L}\p{N}]/u.test(s) && push(s, about, si === 0));
+        sentences(paragraph.slice(item[0].length)).forEach((s, si) => push(s, about, si === 0));
         since++;
         return;
       }
+      // A listing of command lines, as a synopsis gives a command's forms, explains nothing either.
+      if (isCommandListing(paragraph)) return;
       // A list whose definitions are phrases ("nproc" / "maximum number of processes") has every
       // line shaped as a term: the one after a term is its definition all the same.
-      if (isCommandListing(paragraph)) return;
       const line = aliasesOnOneLine(paragraph);
       const shapedAsTerm = isTermLine(line);
       // After a function's signature even a word or two is its description ("Cube root" under
@@ -152,12 +155,7 @@ export function units(passages: ContextPassage[]): Unit[] {
       // not under a note's title or a term above the table.
       const table = paragraph.split('\n').every(isTableRow);
       const own = subject !== null && since < SUBJECT_SPAN && !table ? subject : null;
-      sentences(paragraph).forEach((s, si) => {
-        // A rule or a run of punctuation ("-----", an <hr>'s text) says nothing.
-        if (!/[\p{L}\p{N}]/u.test(s)) return;
-        if (isCodeLine(s) || SYNOPSIS.test(s)) return;
-        push(s, own, own !== null && since === 0 && si === 0);
-      });
+      sentences(paragraph).forEach((s, si) => isCodeLine(s) || SYNOPSIS.test(s) || push(s, own, own !== null && since === 0 && si === 0));
       since++;
       // Such a list's definition is its one phrase: the paragraphs after it have left the term.
       if (phraseDefinition) subject = null;
@@ -165,6 +163,16 @@ export function units(passages: ContextPassage[]): Unit[] {
   });
   return out;
 }
+
+/**
+ * An example's line with a callout's mark at its end, as AsciiDoc and DocBook number the lines a
+ * list below explains: "$ git diff --cached   <2>" (the shell's prompt is not the command's).
+ */
+const CALLOUT_LINE = /^[ \t]*(?:\$[ \t]+)?(\S.*?)[ \t]+<(\d+)>[ \t]*$/;
+const CALLOUT_LINES = new RegExp(CALLOUT_LINE.source, 'gm');
+
+/** The explanation of a marked line: the callout list's item of its number ("2. Changes between…"). */
+const CALLOUT_ITEM = /^(\d+)\.\s+/;
 
 /**
  * Lines of code in a page's example, which the answer does not quote, though they may name what
@@ -175,7 +183,7 @@ export function units(passages: ContextPassage[]): Unit[] {
 const CODE_LINES: readonly RegExp[] = [
   // A shell's prompt, or a callout's mark after the code it explains ("$ git diff --cached   <2>").
   /^\$\s/,
-  /\S\s+<\d+>$/,
+  CALLOUT_LINE,
   // Opens or closes a block.
   /[{}]\s*$/,
   // A comment line: `//`, `-- `, or `# ` as shells and configuration files write them.
@@ -223,15 +231,6 @@ const SYNOPSIS = /(?:\[[^[\]]*\][^[\]]*){3}/;
  * labelled sets and the fresh ones.
  */
 const SUBCOMMAND = /^\p{L}[\p{L}\p{N}_-]* \[/u;
-
-/**
- * An example's line with a callout's mark at its end, as AsciiDoc and DocBook number the lines a
- * list below explains: "$ git diff --cached   <2>" (the shell's prompt is not the command's).
- */
-const CALLOUT_MARK = /^[ \t]*(?:\$[ \t]+)?(\S.*?)[ \t]+<(\d+)>[ \t]*$/gm;
-
-/** The explanation of a marked line: the callout list's item of its number ("2. Changes between…"). */
-const CALLOUT_ITEM = /^(\d+)\.\s+/;
 
 /**
  * Paragraphs after a term line that are taken to explain it: a definition often runs to a few
