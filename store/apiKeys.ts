@@ -1,5 +1,5 @@
 import type { BudgetLimits } from '@askflow/contract';
-import type { Pool } from './pool.js';
+import { preparedStatement, type Pool } from './pool.js';
 import { menuOf, PROJECT_SELECT, type Project } from './projects.js';
 import { randomToken, sha256 } from './tokens.js';
 
@@ -55,6 +55,17 @@ export async function revokeApiKey(pool: Pool, projectId: string, keyId: string)
   return rowCount === 1;
 }
 
+// The key's columns are renamed (k_*) so that the project's select list, which names its
+// columns bare, reads only the project's. Every ask runs it: prepared once per connection.
+const FIND_ACTIVE_KEY = preparedStatement(
+  `WITH k AS (
+     SELECT id AS k_id, project_id AS k_project, mode AS k_mode, budget AS k_budget,
+            (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') AS k_stale
+       FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL
+   )
+   SELECT k.*, ${menuOf('k.k_project')} AS k_menu, ${PROJECT_SELECT} FROM k JOIN projects ON projects.id = k.k_project`,
+);
+
 /**
  * The active key, its project and the project's model menu, in one query: every request of the
  * service routes starts here, and a round trip for the project (or the menu every ask resolves
@@ -63,17 +74,7 @@ export async function revokeApiKey(pool: Pool, projectId: string, keyId: string)
  */
 export async function findActiveKeyWithProject(pool: Pool, key: string): Promise<{ key: AuthenticatedKey; project: Project; menu: string[] } | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
-  // The key's columns are renamed (k_*) so that the project's select list, which names its
-  // columns bare, reads only the project's.
-  const { rows } = await pool.query<Project & { k_id: string; k_project: string; k_mode: KeyMode; k_budget: Partial<BudgetLimits>; k_stale: boolean; k_menu: string[] }>(
-    `WITH k AS (
-       SELECT id AS k_id, project_id AS k_project, mode AS k_mode, budget AS k_budget,
-              (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') AS k_stale
-         FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL
-     )
-     SELECT k.*, ${menuOf('k.k_project')} AS k_menu, ${PROJECT_SELECT} FROM k JOIN projects ON projects.id = k.k_project`,
-    [sha256(key)],
-  );
+  const { rows } = await pool.query<Project & { k_id: string; k_project: string; k_mode: KeyMode; k_budget: Partial<BudgetLimits>; k_stale: boolean; k_menu: string[] }>(FIND_ACTIVE_KEY([sha256(key)]));
   const row = rows[0];
   if (!row) return null;
   const { k_id, k_project, k_mode, k_budget, k_stale, k_menu, ...project } = row;

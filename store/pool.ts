@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 export type Pool = pg.Pool;
@@ -11,6 +12,18 @@ export function createPool(databaseUrl: string, max = 10): pg.Pool {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return pool;
+}
+
+/**
+ * A statement PostgreSQL parses once per connection and, after its first few runs, plans once: a
+ * named prepared statement, for the statements every ask runs. Sent unnamed, each run is parsed
+ * and planned afresh, which for these cost PostgreSQL more than running them (a JSON ask's key
+ * lookup, plan read and stored turn: ~2.9 of ~4.8 ms). Fixed SQL text only — every connection
+ * keeps each statement it has prepared — so the name is the text's hash.
+ */
+export function preparedStatement(text: string): (values: unknown[]) => pg.QueryConfig {
+  const name = `askflow_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+  return (values) => ({ name, text, values });
 }
 
 /** Runs `fn` in one transaction on one client; rolls back on any error. */

@@ -1,4 +1,4 @@
-import type { Pool, Queryable } from './pool.js';
+import { preparedStatement, type Pool, type Queryable } from './pool.js';
 
 /**
  * The asks each thread has under way, in the order they came (table `thread_asks`): each row
@@ -23,12 +23,16 @@ export async function threadAsks(db: Queryable, threadId: string): Promise<{ ask
   return rows;
 }
 
+// An ask on a thread joins and leaves its queue: prepared once per connection (store/pool.ts).
+const JOIN_THREAD = preparedStatement(`SELECT join_thread_queue($1, $2, $3) AS ahead`);
+const LEAVE_THREAD = preparedStatement(`SELECT leave_thread_queue($1) AS next`);
+
 /**
  * Puts the ask at the end of its thread's queue. Returns the asks already there (oldest first):
  * the ask runs after the last of them, at once when there are none. Idempotent per ask id.
  */
 export async function joinThread(pool: Pool, ask: { askId: string; projectId: string; threadId: string }): Promise<string[]> {
-  const { rows } = await pool.query<{ ahead: string[] }>(`SELECT join_thread_queue($1, $2, $3) AS ahead`, [ask.askId, ask.projectId, ask.threadId]);
+  const { rows } = await pool.query<{ ahead: string[] }>(JOIN_THREAD([ask.askId, ask.projectId, ask.threadId]));
   return rows[0]!.ahead;
 }
 
@@ -38,7 +42,7 @@ export async function joinThread(pool: Pool, ask: { askId: string; projectId: st
  * can be told at once. Idempotent: a second call finds nothing and returns null.
  */
 export async function leaveThread(pool: Pool, askId: string): Promise<string | null> {
-  const { rows } = await pool.query<{ next: string | null }>(`SELECT leave_thread_queue($1) AS next`, [askId]);
+  const { rows } = await pool.query<{ next: string | null }>(LEAVE_THREAD([askId]));
   return rows[0]!.next;
 }
 

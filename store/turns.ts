@@ -1,6 +1,6 @@
 import type { AskResponse, Intent, Usage } from '@askflow/contract';
 import { NO_KEY } from './budgets.js';
-import type { Pool, Queryable } from './pool.js';
+import { preparedStatement, type Pool, type Queryable } from './pool.js';
 import { deliveriesSql, deliveryParams, type Announcement } from './webhooks.js';
 
 /** What a turn records about one ask, as written and as read back. */
@@ -30,6 +30,37 @@ export interface TurnRecord extends TurnFields {
   fellBackFrom?: string | null;
 }
 
+const TURN_DELIVERIES = deliveriesSql({ projectId: '$1', event: '$24', subjectIds: '$25', payloads: '$26' });
+/** Every answered ask stores its turn: prepared once per connection (store/pool.ts). */
+const INSERT_TURN = preparedStatement(
+  // Each data-modifying CTE runs once whether or not it is read; they share one snapshot, and
+  // the turn's foreign key to its thread is checked at the statement's end, when the thread row
+  // written beside it is there.
+  // The usage is added from the turn's own row: counted exactly once, with the turn's time, so
+  // budgets and analytics (which read turns) agree to the cent.
+  `WITH thread AS (
+     INSERT INTO threads (id, project_id) VALUES ($2, $1)
+     ON CONFLICT (id) DO UPDATE SET updated_at = now()
+   ), turn AS (
+     INSERT INTO turns (project_id, thread_id, workflow_id, request_id, external_user_id, user_message, answer,
+                        intent, model, tool_used, rag_chunks_used, prompt_tokens, completion_tokens, total_tokens,
+                        cost_usd, latency_ms, is_test, response, api_key_id, fell_back_from)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)
+     ON CONFLICT (workflow_id) DO NOTHING
+     RETURNING project_id, api_key_id, created_at, total_tokens, cost_usd
+   ), usage AS (
+     INSERT INTO usage_daily (project_id, api_key_id, day, tokens, cost_usd, asks)
+       SELECT project_id, coalesce(api_key_id, '${NO_KEY}'), (created_at AT TIME ZONE 'UTC')::date, total_tokens, cost_usd, 1 FROM turn
+     ON CONFLICT (project_id, day, api_key_id) DO UPDATE
+       SET tokens = usage_daily.tokens + EXCLUDED.tokens, cost_usd = usage_daily.cost_usd + EXCLUDED.cost_usd, asks = usage_daily.asks + 1
+   ), ${TURN_DELIVERIES.ctes}
+   SELECT (SELECT count(*) FROM turn)::int AS stored,
+          (SELECT array_agg(id) FROM (${TURN_DELIVERIES.unattempted}) d) AS deliveries,
+          CASE WHEN $21::boolean THEN leave_thread_queue($3) END AS next,
+          -- Announced only when stored now; PostgreSQL delivers it once the statement commits.
+          (SELECT count(*) FROM (SELECT pg_notify($22, $23) FROM turn WHERE $22::text IS NOT NULL) n)::int AS announced`,
+);
+
 /**
  * Writes the turn, creating its thread if this is the thread's first turn (threads without an
  * external id come into being only with an answer, so a failed ask leaves nothing behind), adds
@@ -48,39 +79,12 @@ export async function insertTurn(
   t: TurnRecord,
   opts: { leaveQueue?: boolean; announce?: { channel: string; payload: string }; completed?: Announcement } = {},
 ): Promise<{ stored: boolean; next: string | null; deliveries: string[] }> {
-  const deliveries = deliveriesSql({ projectId: '$1', event: '$24', subjectIds: '$25', payloads: '$26' });
   const { rows } = await pool.query<{ stored: number; next: string | null; deliveries: string[] | null }>(
-    // Each data-modifying CTE runs once whether or not it is read; they share one snapshot, and
-    // the turn's foreign key to its thread is checked at the statement's end, when the thread row
-    // written beside it is there.
-    // The usage is added from the turn's own row: counted exactly once, with the turn's time, so
-    // budgets and analytics (which read turns) agree to the cent.
-    `WITH thread AS (
-       INSERT INTO threads (id, project_id) VALUES ($2, $1)
-       ON CONFLICT (id) DO UPDATE SET updated_at = now()
-     ), turn AS (
-       INSERT INTO turns (project_id, thread_id, workflow_id, request_id, external_user_id, user_message, answer,
-                          intent, model, tool_used, rag_chunks_used, prompt_tokens, completion_tokens, total_tokens,
-                          cost_usd, latency_ms, is_test, response, api_key_id, fell_back_from)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)
-       ON CONFLICT (workflow_id) DO NOTHING
-       RETURNING project_id, api_key_id, created_at, total_tokens, cost_usd
-     ), usage AS (
-       INSERT INTO usage_daily (project_id, api_key_id, day, tokens, cost_usd, asks)
-         SELECT project_id, coalesce(api_key_id, '${NO_KEY}'), (created_at AT TIME ZONE 'UTC')::date, total_tokens, cost_usd, 1 FROM turn
-       ON CONFLICT (project_id, day, api_key_id) DO UPDATE
-         SET tokens = usage_daily.tokens + EXCLUDED.tokens, cost_usd = usage_daily.cost_usd + EXCLUDED.cost_usd, asks = usage_daily.asks + 1
-     ), ${deliveries.ctes}
-     SELECT (SELECT count(*) FROM turn)::int AS stored,
-            (SELECT array_agg(id) FROM (${deliveries.unattempted}) d) AS deliveries,
-            CASE WHEN $21::boolean THEN leave_thread_queue($3) END AS next,
-            -- Announced only when stored now; PostgreSQL delivers it once the statement commits.
-            (SELECT count(*) FROM (SELECT pg_notify($22, $23) FROM turn WHERE $22::text IS NOT NULL) n)::int AS announced`,
-    [t.projectId, t.threadId, t.workflowId, t.requestId, t.externalUserId, t.userMessage, t.answer, t.intent, t.model,
+    INSERT_TURN([t.projectId, t.threadId, t.workflowId, t.requestId, t.externalUserId, t.userMessage, t.answer, t.intent, t.model,
      t.toolUsed, t.ragChunksUsed, t.usage.promptTokens, t.usage.completionTokens, t.usage.totalTokens, t.costUsd,
      t.latencyMs, t.isTest, JSON.stringify(t.response), t.apiKeyId ?? null, t.fellBackFrom ?? null, opts.leaveQueue ?? false,
      opts.announce?.channel ?? null, opts.announce?.payload ?? null,
-     opts.completed?.payload.type ?? null, ...deliveryParams(opts.completed ? [opts.completed] : [])],
+     opts.completed?.payload.type ?? null, ...deliveryParams(opts.completed ? [opts.completed] : [])]),
   );
   return { stored: rows[0]!.stored > 0, next: rows[0]!.next, deliveries: rows[0]!.deliveries ?? [] };
 }
@@ -94,12 +98,14 @@ export async function recentTurns(pool: Pool, threadId: string, exceptRun: strin
   return rows;
 }
 
+const RECORD_FIRST_DELTA = preparedStatement(`UPDATE turns SET first_delta_ms = $2 WHERE workflow_id = $1 AND first_delta_ms IS NULL`);
+
 /**
  * How long a streamed ask took to its first token, recorded by the api that streamed it once the
  * turn is stored (its `done` comes after the turn is written). The first value stays.
  */
 export async function recordFirstDelta(pool: Pool, workflowId: string, ms: number): Promise<void> {
-  await pool.query(`UPDATE turns SET first_delta_ms = $2 WHERE workflow_id = $1 AND first_delta_ms IS NULL`, [workflowId, Math.round(ms)]);
+  await pool.query(RECORD_FIRST_DELTA([workflowId, Math.round(ms)]));
 }
 
 /** The stored AskResponse of a run, if it finished. */
