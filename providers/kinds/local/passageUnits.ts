@@ -38,6 +38,9 @@ function aliasesOnOneLine(paragraph: string): string {
  */
 function isTermLine(paragraph: string): boolean {
   if (paragraph.includes('\n') || /[.!?,;:]$/.test(paragraph)) return false;
+  // A command after a shell's prompt ("$ git switch experimental") is an example's line: the prose
+  // after it goes on with the page, it does not define the command.
+  if (SHELL_PROMPT.test(paragraph)) return false;
   // A function's signature, however many parameters it lists: "subprocess.run(args, *, stdin=None, …)".
   if (paragraph.length <= SIGNATURE_CHARS && SIGNATURE.test(paragraph)) return true;
   return (
@@ -171,6 +174,9 @@ export function units(passages: ContextPassage[]): Unit[] {
 const CALLOUT_LINE = /^[ \t]*(?:\$[ \t]+)?(\S.*?)[ \t]+<(\d+)>[ \t]*$/;
 const CALLOUT_LINES = new RegExp(CALLOUT_LINE.source, 'gm');
 
+/** A line typed after a shell's prompt. */
+const SHELL_PROMPT = /^\$\s/;
+
 /** The explanation of a marked line: the callout list's item of its number ("2. Changes between…"). */
 const CALLOUT_ITEM = /^(\d+)\.\s+/;
 
@@ -182,7 +188,7 @@ const CALLOUT_ITEM = /^(\d+)\.\s+/;
  */
 const CODE_LINES: readonly RegExp[] = [
   // A shell's prompt, or a callout's mark after the code it explains ("$ git diff --cached   <2>").
-  /^\$\s/,
+  SHELL_PROMPT,
   CALLOUT_LINE,
   // Opens or closes a block.
   /[{}]\s*$/,

@@ -289,6 +289,22 @@ describe('the offline model answers', () => {
     expect(await answer('What does a numbered step say?', examples)).toBe('A numbered step no line is marked for stays a plain sentence. (git-diff.html)');
   });
 
+  it('takes no command after a shell prompt as the term of the prose that follows it, which goes on with the page', async () => {
+    const tutorial = passage(
+      'gittutorial.html#9',
+      '$ git switch experimental',
+      'Now edit a file, commit the change, and switch back to the master branch.',
+    );
+    expect(await answer('How do I switch back to the master branch after a commit?', tutorial)).toBe(
+      'Now edit a file, commit the change, and switch back to the master branch. (gittutorial.html)',
+    );
+    // Under an option's term, a prompt's line between its paragraphs leaves the term in place.
+    const restore = passage('git-restore.html#2', '--staged', 'Restore the index.', '$ git restore --staged hello.c', 'Only the index changes; the working tree keeps the edits.');
+    expect(await answer('Which does --staged change, the index or the working tree?', restore)).toBe(
+      '--staged: Restore the index. Only the index changes; the working tree keeps the edits. (git-restore.html)',
+    );
+  });
+
   it('quotes no listing of command lines (each starting with the same command, none ending a sentence), but prose wrapped over lines', async () => {
     const page = passage(
       'gitcredentials.html#1',
