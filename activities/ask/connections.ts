@@ -22,21 +22,21 @@ async function connectionFor(deps: ConnectionDeps, projectId: string, model: Mod
 }
 
 /**
- * Chat providers made on each connection this process holds, with and without message text in
- * their spans. A provider holds its HTTP client (the openai package's, whose making built every
- * resource object again: ~0.25 ms of the worker's CPU per ask). A connection saved since is read
- * as a new object (activities/providerConnection.ts), so it gets a new provider.
+ * Chat providers made on each connection this process holds: one cache for providers whose spans
+ * carry message text, one for those whose spans do not. A provider holds its HTTP client (the
+ * openai package's, whose making built every resource object again: ~0.25 ms of the worker's CPU
+ * per ask). A connection saved since is read as a new object (activities/providerConnection.ts),
+ * so it gets a new provider.
  */
-const providers = new WeakMap<ProviderConnection, Map<boolean, ChatProvider>>();
+const providers = { withContent: new WeakMap<ProviderConnection, ChatProvider>(), withoutContent: new WeakMap<ProviderConnection, ChatProvider>() };
 
 /** The chat provider that runs the plan's model (its spans carry message text only if the project opted in). */
 export async function chatProviderOf(deps: ConnectionDeps, plan: Pick<AskPlan, 'projectId' | 'model' | 'traceContent'>): Promise<ChatProvider> {
   const connection = await connectionFor(deps, plan.projectId, plan.model);
   const captureContent = plan.traceContent === true;
-  let made = providers.get(connection);
-  if (!made) providers.set(connection, (made = new Map()));
-  let provider = made.get(captureContent);
-  if (!provider) made.set(captureContent, (provider = chatProviderFor(connection, undefined, { captureContent })));
+  const made = captureContent ? providers.withContent : providers.withoutContent;
+  let provider = made.get(connection);
+  if (!provider) made.set(connection, (provider = chatProviderFor(connection, undefined, { captureContent })));
   return provider;
 }
 
