@@ -9,7 +9,7 @@ import { conceptsOf } from '../text/concepts.js';
 import { synonymsOf } from '../text/synonyms.js';
 import { terms } from '../text/terms.js';
 import { fingerprint, sameText } from './sameText.js';
-import { keyTokens } from '../text/keyTokens.js';
+import { keyTokens, keywordPairs } from '../text/keyTokens.js';
 import { chunkSearchText } from './chunk.js';
 
 export type RetrievalMode = 'lexical' | 'vector' | 'hybrid';
@@ -44,6 +44,8 @@ export interface FusionParams {
   conceptWeight: number;
   /** Weight of the list of candidates that name the question's verbatim names (text/keyTokens.ts), most names first; 0: none. */
   keyWeight: number;
+  /** Weight of the list of candidates that say the question's pairs of keywords in capitals ("RENAME COLUMN"), most pairs first; 0: none. */
+  pairWeight: number;
 }
 
 /**
@@ -61,8 +63,11 @@ export interface FusionParams {
  * The concepts' names (text/concepts.ts) at 1, a question word's weight: written after the sets'
  * misses were read, so weighed on 45 fresh questions written without sight of them (0, 0.5, 1:
  * recall@5 over Git and SQLite 0.60 / 0.73 / 0.80 and 0.67 / 0.87 / 0.87; README, Concepts).
+ * The keyword pairs' list at 0.15, a tie-breaker: at 0.3 and 0.6 it put a chunk saying "ALWAYS AS"
+ * in an example above the page defining GENERATED ALWAYS AS (SQLite's MRR 0.863 → 0.855, 0.838);
+ * at 0.15 no rank moved in any set, and the RENAME COLUMN section came into the top 5 (README).
  */
-export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 5, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1 };
+export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 5, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15 };
 
 export interface RetrievalOptions {
   topK: number;
@@ -142,7 +147,8 @@ export async function retrieve(
   for (const best of documents.best.values()) if (!fused.has(best)) fused.set(best, { score: 0, similarity: null });
   const rows = await chunksByIds(deps.pool, projectId, [...fused.keys()]);
   for (const row of rows) fused.get(row.id)!.score += documents.bonus.get(row.documentId) ?? 0;
-  for (const [id, bonus] of namingList(question, rows, p)) fused.get(id)!.score += bonus;
+  for (const [id, bonus] of namingList(p.keyWeight > 0 ? keyTokens(question, { capitals: false }) : [], rows, p.keyWeight, p)) fused.get(id)!.score += bonus;
+  for (const [id, bonus] of namingList(p.pairWeight > 0 ? keywordPairs(question) : [], rows, p.pairWeight, p)) fused.get(id)!.score += bonus;
   // A vector index may briefly hold a chunk that was just replaced; such ids are dropped here.
   const ranked = rows
     .map((row) => ({ ...row, ...fused.get(row.id)! }))
@@ -178,14 +184,15 @@ function documentList(hits: Bm25Hit[], p: FusionParams): { bonus: Map<string, nu
 }
 
 /**
- * The naming list: the candidates that say a name the question gives verbatim ("--force-with-lease",
- * "work_mem", "->>"; text/keyTokens.ts), ranked by how many of its names they say, as a fused
- * bonus. BM25 reads "work_mem" as the words work and mem, which "maintenance_work_mem" says too,
- * and cannot read "->>" at all. Keywords in capitals are left out: SQL pages say them everywhere.
+ * A naming list: the candidates that say names the question gives verbatim, ranked by how many of
+ * them they say, as a fused bonus of `weight`. With its special tokens (text/keyTokens.ts:
+ * "--force-with-lease", "work_mem", "->>"): BM25 reads "work_mem" as the words work and mem, which
+ * "maintenance_work_mem" says too, and cannot read "->>" at all; keywords in capitals are left out,
+ * as SQL pages say them everywhere. With its pairs of keywords ("RENAME COLUMN", "DO UPDATE"): the
+ * section on the clause asked about, where the keywords alone are everywhere.
  */
-function namingList(question: string, rows: StoredChunk[], p: FusionParams): Map<string, number> {
+function namingList(keys: RegExp[], rows: StoredChunk[], weight: number, p: FusionParams): Map<string, number> {
   const bonus = new Map<string, number>();
-  const keys = p.keyWeight > 0 ? keyTokens(question, { capitals: false }) : [];
   if (!keys.length) return bonus;
   const named = rows
     .map((row) => {
@@ -195,7 +202,7 @@ function namingList(question: string, rows: StoredChunk[], p: FusionParams): Map
     .filter((x) => x.n > 0)
     .sort((a, b) => b.n - a.n);
   const ranks = sharedRanks(named.map((x) => x.n));
-  named.forEach((x, i) => bonus.set(x.id, p.keyWeight / (p.rrfK + ranks[i]!)));
+  named.forEach((x, i) => bonus.set(x.id, weight / (p.rrfK + ranks[i]!)));
   return bonus;
 }
 

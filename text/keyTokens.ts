@@ -56,6 +56,20 @@ export function keyTokens(question: string, { capitals = true } = {}): RegExp[] 
     .map(({ token, flags, apart }) => new RegExp(`(?<![${apart}])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![${apart}])`, flags));
 }
 
+/**
+ * Two keywords in capitals side by side ("RENAME COLUMN", "DO UPDATE", "VACUUM FULL"), each pair of
+ * a run ("ALTER TABLE RENAME COLUMN" → ALTER TABLE, TABLE RENAME, RENAME COLUMN), short words such as
+ * ON, DO and BY included: a statement's clause is named by its words together. SQL pages say each
+ * keyword everywhere, so one alone tells little ("Keywords in capitals" in retrieval are left out),
+ * but the pair says which clause — the section on ALTER TABLE RENAME COLUMN, not on RENAME TO.
+ * Compared with their case, any blanks between them.
+ */
+export function keywordPairs(question: string): RegExp[] {
+  const runs = question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{2,}(?:_\p{Lu}+)*(?:\s+\p{Lu}{2,}(?:_\p{Lu}+)*)+(?![\p{L}\p{N}_-])/gu) ?? [];
+  const pairs = new Set(runs.flatMap((run) => run.split(/\s+/).map((w, i, words) => `${words[i - 1]}\\s+${w}`).slice(1)));
+  return [...pairs].slice(0, MAX_KEY_TOKENS).map((pair) => new RegExp(`(?<![\\p{L}\\p{N}_-])${pair}(?![\\p{L}\\p{N}_-])`, 'u'));
+}
+
 /** Nouns a question calls a named thing by: "the group option", "the maxlogins item", "the required control flag". */
 const NAMED_BY = /^(?:option|options|flag|switch|setting|parameter|argument|item|variable|directive|field|keyword|value|mode)$/;
 

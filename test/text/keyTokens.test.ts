@@ -1,5 +1,5 @@
 // The names a question gives verbatim, as the offline answer and retrieval's naming list read them.
-import { calledNames, keyTokens } from '../../text/keyTokens.js';
+import { calledNames, keyTokens, keywordPairs } from '../../text/keyTokens.js';
 
 describe('keyTokens', () => {
   it('reads options, dotted and snake_case settings and keywords in capitals, each once, as whole tokens', () => {
@@ -55,6 +55,20 @@ describe('keyTokens', () => {
     expect(keys).toHaveLength(8);
     expect(keys[0]!.test('see --opt0')).toBe(true);
     expect(keys[7]!.test('see --opt7')).toBe(true);
+  });
+
+  it('reads each pair of keywords written side by side in capitals, short ones too, compared with their case', () => {
+    const [alterTable, tableRename, renameColumn, ...rest] = keywordPairs('How do I use ALTER TABLE RENAME COLUMN, or ON CONFLICT DO UPDATE?');
+    expect(rest).toHaveLength(3);
+    expect(renameColumn!.test('The RENAME COLUMN syntax')).toBe(true);
+    expect(renameColumn!.test('rename column')).toBe(false);
+    expect(renameColumn!.test('RENAME COLUMNS')).toBe(false);
+    expect(alterTable!.test('see ALTER\nTABLE')).toBe(true);
+    expect(tableRename!.test('ALTER TABLE x RENAME')).toBe(false);
+    expect(rest[2]!.test('the DO UPDATE clause')).toBe(true);
+    // One keyword, or keywords apart, make no pair; a long run gives at most eight.
+    expect(keywordPairs('What does VACUUM do to an UPDATE?')).toEqual([]);
+    expect(keywordPairs(Array.from({ length: 100 }, (_, i) => `K${'X'.repeat(i % 50 + 1)}`).join(' '))).toHaveLength(8);
   });
 
   it('reads the plain words a question calls an option, setting or flag by, and none without such a noun', () => {

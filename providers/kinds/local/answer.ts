@@ -8,7 +8,7 @@ import { contentTerms } from './coverage.js';
 import { stem } from '../../../text/stem.js';
 import { synonymsOf } from '../../../text/synonyms.js';
 import { conceptsOf } from '../../../text/concepts.js';
-import { calledNames, keyTokens } from '../../../text/keyTokens.js';
+import { calledNames, keyTokens, keywordPairs } from '../../../text/keyTokens.js';
 import { SIGNATURE, units } from './passageUnits.js';
 
 /**
@@ -47,6 +47,27 @@ function citation(passage: ContextPassage): string {
   return citedAs(passage.source.replace(/#\d+$/, ''), passage.section);
 }
 
+/**
+ * The first `limit` of `quotes` (best first), except that each pick after the first is the best
+ * one saying a pair of the question's keywords (text/keyTokens.ts) that no quote taken says yet,
+ * while there is one: for "How does an UPSERT with ON CONFLICT DO UPDATE work?" the sentences on
+ * UPSERT and ON CONFLICT outscore each one on DO UPDATE, and three of them would leave the clause
+ * asked about unsaid. Only such pairs count: covering the question's words or single keywords
+ * took code lines and sentences off the subject in their place (README, Answers).
+ */
+function coveringPairs<T extends { pairs: RegExp[] }>(quotes: T[], limit: number): T[] {
+  const taken: T[] = [];
+  const said = new Set<RegExp>();
+  const rest = [...quotes];
+  while (taken.length < limit && rest.length) {
+    const i = taken.length === 0 ? 0 : Math.max(0, rest.findIndex((q) => q.pairs.some((k) => !said.has(k))));
+    const [pick] = rest.splice(i, 1);
+    taken.push(pick!);
+    for (const k of pick!.pairs) said.add(k);
+  }
+  return taken;
+}
+
 const stems = (text: string) => new Set(terms(text).map(stem));
 
 /**
@@ -66,6 +87,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   const unitStems = matched.map(stems);
   // A name said by most of the sentences at hand ("JavaScript" across a JavaScript manual) tells none of them apart.
   const keys = keyTokens(question).filter((k) => matched.filter((m) => k.test(m)).length * 2 <= all.length);
+  const pairs = keywordPairs(question);
   // A word in few of the sentences at hand tells more than one in all of them.
   const idf = (w: string) => Math.log(1 + all.length / (1 + unitStems.filter((s) => s.has(w)).length));
   const weight = new Map(wanted.map((w) => [w, idf(w)]));
@@ -82,16 +104,16 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     const aboutSubject = u.subject !== null && (u.lead || shared.length > 0);
     const named = keys.filter((k) => k.test(aboutSubject ? `${u.subject} ${u.text}` : u.text)).length;
     const bySubject = aboutSubject ? keys.filter((k) => k.test(u.subject!)).length || Number(called.includes(termName(u.subject!))) : 0;
-    return { u, matches: shared.length + named + bySubject, score: shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject) };
+    return { u, pairs: pairs.filter((k) => k.test(u.text)), matches: shared.length + named + bySubject, score: shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject) };
   });
   const top = Math.max(...scored.map((x) => x.score));
   // Quotes far weaker than the best one dilute it: only those at least half as good are kept.
-  const best = scored
+  const quotes = scored
     // A sentence is a quote when it shares a word with the question or says a name it gives (a
     // table row "jsonb ->> text | Extracts a field" for "What does ->> do?").
     .filter((x) => x.matches > 0 && x.score >= top / 2)
-    .sort((a, b) => b.score - a.score || a.u.order - b.u.order)
-    .slice(0, limit)
+    .sort((a, b) => b.score - a.score || a.u.order - b.u.order);
+  const best = coveringPairs(quotes, limit)
     .sort((a, b) => a.u.order - b.u.order)
     .map((x) => x.u);
   if (!best.length) return '';

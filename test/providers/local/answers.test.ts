@@ -430,6 +430,19 @@ describe('the offline model answers', () => {
     expect(await said('How does the .import command of the shell load a file?')).toBe('Use the ".import" command to load CSV data into a table. (cli.html)');
   });
 
+  it('quotes the sentence on the clause the question names by its keywords side by side, though others outscore it', async () => {
+    const upsertPage = passage(
+      'lang_upsert.html',
+      'UPSERT is a clause added to INSERT that causes the INSERT to behave as an UPDATE or a no-op if the INSERT would violate a uniqueness constraint.',
+      'An UPSERT is an ordinary INSERT statement that is followed by one or more ON CONFLICT clauses.',
+      'The ON CONFLICT clauses of an UPSERT are checked in the order specified.',
+      'If the insert would fail, then the insert is omitted and the DO NOTHING or DO UPDATE operation is performed instead.',
+    );
+    const text = await answer('How does an UPSERT with ON CONFLICT DO UPDATE work?', upsertPage);
+    expect(text).toContain('the DO NOTHING or DO UPDATE operation is performed instead.');
+    expect(text).toContain('An UPSERT is an ordinary INSERT statement that is followed by one or more ON CONFLICT clauses.');
+  });
+
   it('quotes no rule or run of punctuation as a sentence, even under a term', async () => {
     const pragmaPage = passage(
       'pragma.html#20',
