@@ -147,8 +147,13 @@ export async function retrieve(
   for (const best of documents.best.values()) if (!fused.has(best)) fused.set(best, { score: 0, similarity: null });
   const rows = await chunksByIds(deps.pool, projectId, [...fused.keys()]);
   for (const row of rows) fused.get(row.id)!.score += documents.bonus.get(row.documentId) ?? 0;
-  for (const [id, bonus] of namingList(p.keyWeight > 0 ? keyTokens(question, { capitals: false }) : [], rows, p.keyWeight, p)) fused.get(id)!.score += bonus;
-  for (const [id, bonus] of namingList(p.pairWeight > 0 ? keywordPairs(question) : [], rows, p.pairWeight, p)) fused.get(id)!.score += bonus;
+  const namings = [
+    { keys: p.keyWeight > 0 ? keyTokens(question, { capitals: false }) : [], weight: p.keyWeight },
+    { keys: p.pairWeight > 0 ? keywordPairs(question) : [], weight: p.pairWeight },
+  ].filter((n) => n.keys.length);
+  // The texts the names are looked for in, made once for both lists (and not at all when the question gives none).
+  const searched = namings.length ? rows.map(chunkSearchText) : [];
+  for (const { keys, weight } of namings) for (const [i, bonus] of namingList(keys, searched, weight, p.rrfK)) fused.get(rows[i]!.id)!.score += bonus;
   // A vector index may briefly hold a chunk that was just replaced; such ids are dropped here.
   const ranked = rows
     .map((row) => ({ ...row, ...fused.get(row.id)! }))
@@ -184,25 +189,21 @@ function documentList(hits: Bm25Hit[], p: FusionParams): { bonus: Map<string, nu
 }
 
 /**
- * A naming list: the candidates that say names the question gives verbatim, ranked by how many of
- * them they say, as a fused bonus of `weight`. With its special tokens (text/keyTokens.ts:
- * "--force-with-lease", "work_mem", "->>"): BM25 reads "work_mem" as the words work and mem, which
+ * A naming list: the candidates (by their index in `texts`) that say names the question gives
+ * verbatim, ranked by how many of them they say, as a fused bonus of `weight`. With its special
+ * tokens (text/keyTokens.ts: "--force-with-lease", "work_mem", "->>"): BM25 reads "work_mem" as the words work and mem, which
  * "maintenance_work_mem" says too, and cannot read "->>" at all; keywords in capitals are left out,
  * as SQL pages say them everywhere. With its pairs of keywords ("RENAME COLUMN", "DO UPDATE"): the
  * section on the clause asked about, where the keywords alone are everywhere.
  */
-function namingList(keys: RegExp[], rows: StoredChunk[], weight: number, p: FusionParams): Map<string, number> {
-  const bonus = new Map<string, number>();
-  if (!keys.length) return bonus;
-  const named = rows
-    .map((row) => {
-      const text = chunkSearchText(row);
-      return { id: row.id, n: keys.filter((k) => k.test(text)).length };
-    })
+function namingList(keys: RegExp[], texts: string[], weight: number, rrfK: number): Map<number, number> {
+  const bonus = new Map<number, number>();
+  const named = texts
+    .map((text, i) => ({ i, n: keys.filter((k) => k.test(text)).length }))
     .filter((x) => x.n > 0)
     .sort((a, b) => b.n - a.n);
   const ranks = sharedRanks(named.map((x) => x.n));
-  named.forEach((x, i) => bonus.set(x.id, weight / (p.rrfK + ranks[i]!)));
+  named.forEach((x, r) => bonus.set(x.i, weight / (rrfK + ranks[r]!)));
   return bonus;
 }
 

@@ -14,6 +14,12 @@ const ESCAPE = /^\\\p{L}$/u;
 /** Characters an operator is written with ("->>", "<>", "||", "@>", "::"); "?" is left out, as it ends questions. */
 const OPERATOR_CHARS = '\\-<>=!~@#%^&|*+/:';
 
+/** The characters a name is written with: none may stand right before or after it where it is said. */
+const WORD_CHARS = '\\p{L}\\p{N}_-';
+
+/** A test of whether a text says `pattern` as a whole token: no `apart` character right before or after it. */
+const wholeToken = (pattern: string, flags: string, apart = WORD_CHARS) => new RegExp(`(?<![${apart}])${pattern}(?![${apart}])`, flags);
+
 /**
  * The question's special tokens ("--amend", "push.default", "@{upstream}", a setting's or
  * function's snake_case name ("work_mem", "json_extract"), a shell's ".import" or "\\copy", a
@@ -26,7 +32,6 @@ const OPERATOR_CHARS = '\\-<>=!~@#%^&|*+/:';
  * compared with its case ("IMMEDIATE" is not the word "immediate"), the others without.
  */
 export function keyTokens(question: string, { capitals = true } = {}): RegExp[] {
-  const word = '\\p{L}\\p{N}_-';
   /** A name found, tested as a whole token between `apart` characters; `id` tells when two are the same name. */
   const name = (found: string, caseMatters: boolean, apart: string, id?: string) => {
     const token = caseMatters ? found : found.toLowerCase();
@@ -35,9 +40,9 @@ export function keyTokens(question: string, { capitals = true } = {}): RegExp[] 
   const special = (question.match(/(?<![\p{L}\p{N}-])(?:--?|@|(?<![^\s("'`])[.\\])?[\p{L}\p{N}{](?:[\p{L}\p{N}._{}@-]*[\p{L}\p{N}}])?/gu) ?? [])
     .filter((t) => /[-._@{}\\]/.test(t) && (t.length >= 3 || t.startsWith('-') || t.startsWith('\\')))
     // A regular expression's escape keeps its case: "\\d" is not "\\D".
-    .map((t) => name(t, ESCAPE.test(t), word));
+    .map((t) => name(t, ESCAPE.test(t), WORD_CHARS));
   // A format directive ("%j", "%Y", "%-d"), compared with its case: "%j" is not "%J".
-  const directives = (question.match(/(?<![\p{L}\p{N}%])%[-#]?\p{L}(?![\p{L}\p{N}])/gu) ?? []).map((t) => name(t, true, word));
+  const directives = (question.match(/(?<![\p{L}\p{N}%])%[-#]?\p{L}(?![\p{L}\p{N}])/gu) ?? []).map((t) => name(t, true, WORD_CHARS));
   // Two or three operator characters standing apart, with at least one that is not a dash ("--" is no operator).
   const operators = (question.match(new RegExp(`(?<=^|[\\s("'\`])[${OPERATOR_CHARS}]{2,3}(?=$|[\\s)"'\`,.;?!])`, 'gu')) ?? [])
     .filter((t) => /[^-]/.test(t))
@@ -46,14 +51,14 @@ export function keyTokens(question: string, { capitals = true } = {}): RegExp[] 
   // a class's or a method's. Not a product's name ending in capitals ("PostgreSQL", "MySQL").
   const camel = (question.match(/(?<![\p{L}\p{N}_.-])\p{L}[\p{L}\p{N}]*(?![\p{L}\p{N}_-])/gu) ?? [])
     .filter((t) => /\p{Ll}\p{Lu}/u.test(t) && !/\p{Lu}{2}$/u.test(t))
-    .map((t) => name(t, false, word));
+    .map((t) => name(t, false, WORD_CHARS));
   // A keyword is compared with its case, but is the same name as a special token it equals ("FOO_BAR"), and counted once, as that.
-  const keywords = ((capitals && question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu)) || []).map((t) => name(t, true, word, t.toLowerCase()));
+  const keywords = ((capitals && question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu)) || []).map((t) => name(t, true, WORD_CHARS, t.toLowerCase()));
   const byId = new Map<string, ReturnType<typeof name>>();
   for (const k of [...special, ...directives, ...operators, ...camel, ...keywords]) if (!byId.has(k.id)) byId.set(k.id, k);
   return [...byId.values()]
     .slice(0, MAX_KEY_TOKENS)
-    .map(({ token, flags, apart }) => new RegExp(`(?<![${apart}])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![${apart}])`, flags));
+    .map(({ token, flags, apart }) => wholeToken(token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags, apart));
 }
 
 /**
@@ -66,8 +71,13 @@ export function keyTokens(question: string, { capitals = true } = {}): RegExp[] 
  */
 export function keywordPairs(question: string): RegExp[] {
   const runs = question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{2,}(?:_\p{Lu}+)*(?:\s+\p{Lu}{2,}(?:_\p{Lu}+)*)+(?![\p{L}\p{N}_-])/gu) ?? [];
-  const pairs = new Set(runs.flatMap((run) => run.split(/\s+/).map((w, i, words) => `${words[i - 1]}\\s+${w}`).slice(1)));
-  return [...pairs].slice(0, MAX_KEY_TOKENS).map((pair) => new RegExp(`(?<![\\p{L}\\p{N}_-])${pair}(?![\\p{L}\\p{N}_-])`, 'u'));
+  const pairs = new Set(
+    runs.flatMap((run) => {
+      const words = run.split(/\s+/);
+      return words.slice(1).map((w, i) => `${words[i]}\\s+${w}`);
+    }),
+  );
+  return [...pairs].slice(0, MAX_KEY_TOKENS).map((pair) => wholeToken(pair, 'u'));
 }
 
 /** Nouns a question calls a named thing by: "the group option", "the maxlogins item", "the required control flag". */
