@@ -9,13 +9,18 @@
 // - `python`: 103 pages of Python's documentation from `python3.11-doc` (the tutorial, the
 //   how-tos, 80 library modules; PSF licence, see /usr/share/doc/python3.11-doc/copyright):
 //   Sphinx's HTML, a third generator, with sets written after everything was chosen.
+// - `pgpool`: 100 pages of pgpool-II's manual from the `pgpool2` package (BSD-style licence, ©
+//   the PgPool Global Development Group; see its copyright file): the DocBook HTML of PostgreSQL's
+//   own documentation toolchain, the nearest public stand-in for PostgreSQL's manual. The package
+//   is a server, so it is not installed: its .deb is downloaded and unpacked into the cache.
 // PostgreSQL's documentation is deliberately not used: it is kept for a hidden judging set.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { CACHE_DIR } from '../infra/paths.js';
 
 export interface Corpus {
-  name: 'git' | 'sqlite' | 'python';
+  name: 'git' | 'sqlite' | 'python' | 'pgpool';
   /** What the evaluation prints. */
   title: string;
   /** The Debian package that installs it. */
@@ -23,6 +28,8 @@ export interface Corpus {
   dir: string;
   /** The pages, without `.html`. */
   pages: readonly string[];
+  /** Unpacked from the package's .deb into the cache rather than installed (a server would start). */
+  unpacked?: true;
 }
 
 /** The user-facing commands and the guides (no internals, no release notes). */
@@ -87,9 +94,39 @@ const PYTHON_PAGES: readonly string[] = [
   'library/fileinput', 'library/fnmatch', 'library/codecs',
 ];
 
+/** The configuration, commands, tutorials and examples (no release notes, contents pages or index). */
+// prettier-ignore
+const PGPOOL_PAGES: readonly string[] = [
+  'auth-aes-encrypted-password', 'auth-different-auth-method', 'auth-methods', 'auth-pool-hba-conf',
+  'client-authentication', 'config-setting', 'configuring-backend-info', 'configuring-pcp-conf', 'configuring-pgpool',
+  'create-installlock-table', 'example-aurora', 'example-aws', 'example-basic', 'example-cluster', 'example-configs',
+  'example-replication-mode', 'in-memory-query-caching', 'install-pgpool-recovery', 'install-pgpool-regclass',
+  'install-pgpool', 'install-requirements', 'install-rpm', 'installation-tips', 'intro-whatis',
+  'managing-client-connections', 'other-performance-considerations', 'pcp-attach-node', 'pcp-common-options',
+  'pcp-detach-node', 'pcp-health-check-stats', 'pcp-node-count', 'pcp-node-info', 'pcp-pool-status', 'pcp-proc-count',
+  'pcp-proc-info', 'pcp-promote-node', 'pcp-recovery-node', 'pcp-reload-config', 'pcp-stop-pgpool', 'pcp-watchdog-info',
+  'pg-enc', 'pg-md5', 'pgpool-adm-pcp-attach-node', 'pgpool-adm-pcp-detach-node', 'pgpool-adm-pcp-health-check-stats',
+  'pgpool-adm-pcp-node-count', 'pgpool-adm-pcp-node-info', 'pgpool-adm-pcp-pool-status', 'pgpool-adm', 'pgpool-ii-user',
+  'pgpool-setup', 'pgpool', 'pgproto', 'planning', 'read-query-load-balancing', 'relation-cache', 'resource-requirement',
+  'restrictions', 'runtime-config-backend-settings', 'runtime-config-connection-pooling', 'runtime-config-connection',
+  'runtime-config-failover', 'runtime-config-health-check', 'runtime-config-load-balancing', 'runtime-config-logging',
+  'runtime-config-process-management', 'runtime-config-running-mode', 'runtime-config', 'runtime-in-memory-query-cache',
+  'runtime-misc', 'runtime-online-recovery', 'runtime-ssl', 'runtime-streaming-replication-check',
+  'runtime-watchdog-config', 'server-start', 'server-stop', 'server-temporarily-shutdown', 'sql-pgpool-reset',
+  'sql-pgpool-set', 'sql-pgpool-show', 'sql-show-pool-backend-stats', 'sql-show-pool-cache',
+  'sql-show-pool-health-check-stats', 'sql-show-pool-nodes', 'sql-show-pool-pools', 'sql-show-pool-processes',
+  'sql-show-pool-status', 'sql-show-pool-version', 'tutorial-advanced-arch', 'tutorial-arch', 'tutorial-replication',
+  'tutorial-testing-failover', 'tutorial-testing-load-balance', 'tutorial-testing-online-recovery',
+  'tutorial-testing-replication', 'tutorial-watchdog-integrating-external-lifecheck', 'tutorial-watchdog-intro',
+  'tutorial-watchdog-restrictions', 'watchdog-setup', 'wd-cli',
+];
+
+const UNPACKED_DIR = join(CACHE_DIR, 'eval-corpora');
+
 export const CORPORA: Record<Corpus['name'], Corpus> = {
   git: { name: 'git', title: "Git's manual (Debian git-doc)", debianPackage: 'git-doc', dir: '/usr/share/doc/git-doc', pages: GIT_PAGES },
   python: { name: 'python', title: "Python's documentation (Debian python3.11-doc)", debianPackage: 'python3.11-doc', dir: '/usr/share/doc/python3.11/html', pages: PYTHON_PAGES },
+  pgpool: { name: 'pgpool', title: "pgpool-II's manual (Debian pgpool2, unpacked)", debianPackage: 'pgpool2', dir: join(UNPACKED_DIR, 'pgpool2/usr/share/doc/pgpool2'), pages: PGPOOL_PAGES, unpacked: true },
   sqlite: { name: 'sqlite', title: "SQLite's documentation (Debian sqlite3-doc)", debianPackage: 'sqlite3-doc', dir: '/usr/share/doc/sqlite3', pages: SQLITE_PAGES },
 };
 
@@ -117,15 +154,24 @@ export function ensureCorpus(corpus: Corpus): void {
   if (!isRoot || !hasApt) {
     throw new Error(`The evaluation corpus is Debian's ${CORPUS_PACKAGE}; install it (sudo apt-get install -y ${CORPUS_PACKAGE}) and run npm run eval again.`);
   }
-  say(`installing ${CORPUS_PACKAGE} (apt-get) for the evaluation corpus…`);
+  say(`${corpus.unpacked ? 'unpacking' : 'installing'} ${CORPUS_PACKAGE} (apt-get) for the evaluation corpus…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => spawnSync('apt-get', ['install', '-y', '--no-install-recommends', CORPUS_PACKAGE], { stdio: 'inherit', env }).status === 0;
+  const install = () => (corpus.unpacked ? unpack(CORPUS_PACKAGE, env) : spawnSync('apt-get', ['install', '-y', '--no-install-recommends', CORPUS_PACKAGE], { stdio: 'inherit', env }).status === 0);
   // A fresh machine's package lists are often empty or stale: refresh them once and retry.
   if (!install() && (spawnSync('apt-get', ['update'], { stdio: 'inherit', env }).status !== 0 || !install())) {
     throw new Error(`apt-get install ${CORPUS_PACKAGE} failed; install it yourself and run npm run eval again.`);
   }
   const missing = corpus.pages.filter((p) => !existsSync(pagePath(corpus, p)));
   if (missing.length) throw new Error(`${CORPUS_PACKAGE} is installed but lacks ${missing.join(', ')} (a dpkg path-exclude for /usr/share/doc?)`);
+}
+
+/** Downloads the package's .deb (no dependencies, nothing run) and unpacks it under UNPACKED_DIR/<package>. */
+function unpack(name: string, env: NodeJS.ProcessEnv): boolean {
+  const debs = join(UNPACKED_DIR, 'debs');
+  mkdirSync(debs, { recursive: true });
+  if (spawnSync('apt-get', ['download', name], { cwd: debs, stdio: 'inherit', env }).status !== 0) return false;
+  const deb = readdirSync(debs).find((f) => f.startsWith(`${name}_`) && f.endsWith('.deb'));
+  return deb !== undefined && spawnSync('dpkg-deb', ['-x', join(debs, deb), join(UNPACKED_DIR, name)], { stdio: 'inherit' }).status === 0;
 }
 
 export function pagePath(corpus: Corpus, page: string): string {

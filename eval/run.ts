@@ -5,7 +5,7 @@
  * (eval/corpus.ts), asks every labelled prompt through `POST /service/ask` and prints intent
  * accuracy with its confusion matrix, and recall@5, MRR and the key-term rate, each for the
  * tuning and the held-out halves. Per-question results go to .askflow/eval/<corpus>/results.json.
- * EVAL_CORPUS picks the corpus (`git`, the default, `sqlite` or `python`).
+ * EVAL_CORPUS picks the corpus (`git`, the default, `sqlite`, `python` or `pgpool`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { EVERYDAY_PROMPTS } from './sets/everyday.js';
 import { INTENT_SET } from './sets/intent.js';
 import { SQLITE_INTENT_SET } from './sets/intentSqlite.js';
 import { PYTHON_INTENT_SET } from './sets/intentPython.js';
+import { PGPOOL_INTENT_SET } from './sets/intentPgpool.js';
 import { RETRIEVAL_SETS } from './sets/retrievalSets.js';
 import { startToolServer, toolDefinitions } from './toolServer.js';
 
@@ -49,11 +50,11 @@ async function pooled<T, R>(items: readonly T[], work: (item: T) => Promise<R>):
   return out;
 }
 
-// EVAL_CORPUS: `git` (default), `sqlite` or `python`; each has its own intent prompts (their `rag` ones
+// EVAL_CORPUS: `git` (default), `sqlite`, `python` or `pgpool`; each has its own intent prompts (their `rag` ones
 // ask about that corpus) and retrieval questions.
 const corpus = selectedCorpus();
 const RETRIEVAL_SET = RETRIEVAL_SETS[corpus.name];
-const INTENTS = { git: INTENT_SET, sqlite: SQLITE_INTENT_SET, python: PYTHON_INTENT_SET }[corpus.name];
+const INTENTS = { git: INTENT_SET, sqlite: SQLITE_INTENT_SET, python: PYTHON_INTENT_SET, pgpool: PGPOOL_INTENT_SET }[corpus.name];
 ensureCorpus(corpus);
 const started = performance.now();
 const tools = await startToolServer();

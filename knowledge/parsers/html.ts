@@ -138,11 +138,12 @@ const SKIP = ['script', 'style', 'noscript', 'template', 'nav', 'svg', 'iframe',
 /**
  * A documentation site's chrome, repeated on every page: the site's header and footer, its
  * navigation by ARIA landmark (Sphinx's sidebar and "related" bars, Javadoc's top bar), search
- * boxes, "copy" buttons, and DocBook's Prev/Up/Next bars (`div.navheader`, `div.navfooter`) — which
- * would index the neighbouring pages' titles as this page's words. Asides stay: in an article
- * they are often its notes.
+ * boxes, "copy" buttons, and DocBook's Prev/Up/Next bars (`div.navheader`, `div.navfooter`; in
+ * capitals from the older DSSSL stylesheets, hence the case-blind match) — which would index the
+ * neighbouring pages' titles as this page's words. Asides stay: in an article they are often its
+ * notes.
  */
-const CHROME = ['footer', 'button', '[role=navigation]', '[role=banner]', '[role=contentinfo]', '[role=search]', 'div.navheader', 'div.navfooter'];
+const CHROME = ['footer', 'button', '[role=navigation]', '[role=banner]', '[role=contentinfo]', '[role=search]', 'div[class~=navheader i]', 'div[class~=navfooter i]'];
 
 const BODY_OPTIONS: HtmlToTextOptions = {
   wordwrap: false,

@@ -1,6 +1,7 @@
 // CorpusStats over PostgreSQL's full-text index: what the offline router reads to judge whether
 // a project's knowledge covers a question.
 import { corpusStatsFor } from '../../knowledge/corpusStats.js';
+import { contentTerms } from '../../providers/kinds/local/coverage.js';
 import { replaceChunks } from '../../store/chunks.js';
 import { createDocument } from '../../store/documents.js';
 import { createProject } from '../../store/projects.js';
@@ -33,6 +34,15 @@ describe('corpusStatsFor', () => {
       'push.default': 1, // a dotted name is one indexed word
       the: 3, // not indexed at all (a stopword): as if in every chunk, so it weighs nothing
     });
+  });
+
+  it("looks a question's file and setting names up as the index holds them, underscores and all", async () => {
+    const id = await projectWith(['Client authentication is set in pg_hba.conf.', 'Set my_table.col_name first.', 'See hba.conf notes.']);
+    const asked = contentTerms('How do I configure pg_hba.conf before my_table.col_name?');
+    expect(asked).toEqual(expect.arrayContaining(['pg_hba.conf', 'my_table.col']));
+    const df = await corpusStatsFor(db(), id).documentFrequency(asked);
+    expect(df.get('pg_hba.conf')).toBe(1);
+    expect(df.get('my_table.col')).toBe(1);
   });
 
   it('knows how long the chunks are in all, for the router to judge how common a word is in them', async () => {

@@ -117,6 +117,11 @@ describe('parseDocument: html', () => {
       <div class="sect1"><h2 class="title">2.3. Installing</h2><p>Run the installer.</p></div>
       <div class="navfooter"><hr><table><tr><td>FOLLOWING-CHAPTER-TITLE</td></tr></table></div></body></html>`;
     expect((await parseDocument('html', Buffer.from(docbook), 'install.html')).sections).toEqual([{ headings: ['2.3. Installing'], text: 'Run the installer.' }]);
+    // The older DSSSL stylesheets (PostgreSQL's manual before version 10, pgpool-II's today) write tags and classes in capitals.
+    const dsssl = `<HTML><BODY CLASS="REFENTRY"><DIV CLASS="NAVHEADER"><TABLE><TR><TH COLSPAN="4">UPPER-BOOK-TITLE</TH></TR><TR><TD><A HREF="p.html" ACCESSKEY="P">Prev</A></TD><TD><A HREF="u.html">Up</A></TD></TR></TABLE><HR></DIV>
+      <H1><A NAME="SQL-SET"></A>PGPOOL SET</H1><DIV CLASS="REFSECT1"><H2>Description</H2><P>Changes a parameter.</P></DIV>
+      <DIV CLASS="NAVFOOTER"><HR><TABLE><TR><TD>UPPER-NEXT-TITLE</TD><TD>Home</TD></TR></TABLE></DIV></BODY></HTML>`;
+    expect((await parseDocument('html', Buffer.from(dsssl), 'set.html')).sections).toEqual([{ headings: ['PGPOOL SET', 'Description'], text: 'Changes a parameter.' }]);
 
     const themed = `<html><body><header class="site-header"><a href="/">SITE-NAME</a></header><nav>MENU</nav>
       <main><article><header><h1>Configuration</h1></header><p>Set the <code>port</code> option.</p>

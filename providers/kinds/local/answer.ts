@@ -71,6 +71,19 @@ function coveringPairs<T extends { pairs: RegExp[] }>(quotes: T[], limit: number
 const stems = (text: string) => new Set(terms(text).map(stem));
 
 /**
+ * Each sentence once: reference pages repeat some word for word under every entry (DocBook's
+ * "This parameter can be changed by reloading the Pgpool-II configurations." after each setting),
+ * and three copies of it filled an answer. `quotes` come best first, so the best copy stays.
+ */
+function onceEach<T extends { u: { text: string } }>(quotes: T[]): T[] {
+  const seen = new Set<string>();
+  return quotes.filter(({ u }) => {
+    const said = u.text.toLowerCase().replace(/\s+/g, ' ');
+    return !seen.has(said) && Boolean(seen.add(said));
+  });
+}
+
+/**
  * Up to `limit` sentences of `passages` that answer `question`, as answer text: in source
  * order, each group followed by its source, e.g. `--amend: Replace the tip… (git-commit.html)`.
  * Empty when no sentence shares a word with the question or says a name it gives.
@@ -113,7 +126,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     // table row "jsonb ->> text | Extracts a field" for "What does ->> do?").
     .filter((x) => x.matches > 0 && x.score >= top / 2)
     .sort((a, b) => b.score - a.score || a.u.order - b.u.order);
-  const best = coveringPairs(quotes, limit)
+  const best = coveringPairs(onceEach(quotes), limit)
     .sort((a, b) => a.u.order - b.u.order)
     .map((x) => x.u);
   if (!best.length) return '';

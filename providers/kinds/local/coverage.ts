@@ -39,10 +39,14 @@ const PHRASING = new Set(
 );
 
 /**
- * Dotted names ("merge.conflictStyle", "push.default"): PostgreSQL's full-text parser indexes
- * each as one word (a host name to it), so they are looked up whole, not as their parts.
+ * Dotted names ("merge.conflictStyle", "push.default", "pg_hba.conf"): PostgreSQL's full-text
+ * parser indexes each as one word (a host name to it), so they are looked up whole, not as their
+ * parts. As in its host names, underscores and hyphens may stand inside the parts before the last
+ * dot, not in the last part: "pool_hba.conf" is one word there, and "my_table.col_name" is
+ * "my_table.col" and "name". Read without them, "pool_hba.conf" was looked up as "hba.conf", a
+ * word the index never holds, and "How do I configure pool_hba.conf?" searched nothing.
  */
-const DOTTED = /(?<![\p{L}\p{N}.])\p{L}[\p{L}\p{N}]*(?:\.[\p{L}\p{N}]+)+(?![\p{L}\p{N}])/gu;
+const DOTTED = /(?<![\p{L}\p{N}.])\p{L}[\p{L}\p{N}_-]*(?:\.[\p{L}\p{N}_-]+)*\.[\p{L}\p{N}]+(?![\p{L}\p{N}])/gu;
 
 /** The words of a question that say what it is about (numbers are ids or quantities, not topics). */
 export function contentTerms(text: string): string[] {

@@ -443,6 +443,23 @@ describe('the offline model answers', () => {
     expect(text).toContain('An UPSERT is an ordinary INSERT statement that is followed by one or more ON CONFLICT clauses.');
   });
 
+  it('quotes a sentence that a page repeats under every entry once, not once per entry', async () => {
+    const loggingPage = passage(
+      'runtime-config-logging.html#6',
+      'log_statement (boolean)',
+      'Setting to on, prints all SQL statements to the log.',
+      'This parameter can be changed by reloading the Pgpool-II configurations.',
+      'log_per_node_statement (boolean)',
+      'Similar to log_statement, except that it prints the logs for each DB node separately.',
+      'This parameter can be changed by reloading the Pgpool-II configurations.',
+      'log_client_messages (boolean)',
+      'Setting to on, prints client messages to the log.',
+      'This parameter can be changed by reloading the Pgpool-II configurations.',
+    );
+    const text = await answer('Which logging parameters can be changed by reloading the configuration?', loggingPage);
+    expect(text.match(/can be changed by reloading/g)).toHaveLength(1);
+  });
+
   it('quotes no rule or run of punctuation as a sentence, even under a term', async () => {
     const pragmaPage = passage(
       'pragma.html#20',

@@ -18,7 +18,7 @@ function fakeCorpus(frequencies: Record<string, number>, chunks = 1_000): Corpus
 const corpus = fakeCorpus({
   undo: 12, last: 150, commit: 600, keep: 90, changes: 400, rename: 40, branch: 500, revert: 25, git: 990, long: 70,
   egg: 1, status: 120, order: 80, see: 700, files: 650, changed: 400, stash: 30, hot: 3, standby: 2, configure: 60,
-  'push.default': 8, show: 500, setting: 300, control: 90, tell: 50, me: 0, how: 1_000, look: 200, check: 150, throw: 5, away: 30,
+  'push.default': 8, 'pool_hba.conf': 6, show: 500, setting: 300, control: 90, tell: 50, me: 0, how: 1_000, look: 200, check: 150, throw: 5, away: 30,
   limit: 120, apply: 90, before: 400, after: 400, store: 60, readings: 20, table: 300, fast: 50, forward: 50,
 });
 
@@ -98,6 +98,9 @@ describe('the offline router', () => {
   it('looks dotted setting names up whole, as the full-text index holds them', async () => {
     expect(await calls('What does the push.default setting control?')).toEqual([['search_knowledge', { query: 'What does the push.default setting control?' }]]);
     expect(corpus.asked.at(-1)).toEqual(['push.default', 'setting', 'control']);
+    // Underscores inside a file's name, as in the index's word: not "hba.conf", a word it never holds.
+    expect(await calls('How do I configure pool_hba.conf?')).toEqual([['search_knowledge', { query: 'How do I configure pool_hba.conf?' }]]);
+    expect(corpus.asked.at(-1)).toEqual(['pool_hba.conf', 'configure']);
   });
 
   it('calls the tool a message plainly means, with the id read off it, and searches nothing else', async () => {
