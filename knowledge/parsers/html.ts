@@ -228,6 +228,7 @@ export function parseHtml(data: Uint8Array, name: string): ParsedDocument {
   const sections: ParsedDocument['sections'] = [];
   const path: { level: number; text: string }[] = [];
   let firstH1: string | undefined;
+  let headed = false;
   let lines: string[] = [];
 
   const flush = () => {
@@ -246,7 +247,13 @@ export function parseHtml(data: Uint8Array, name: string): ParsedDocument {
     const level = Number(match[1]);
     flush();
     while (path.length && path[path.length - 1]!.level >= level) path.pop();
-    path.push({ level, text });
+    // A page whose first heading is its title, with the sections after it at that same level —
+    // a DocBook reference page: "CREATE INDEX", then "Synopsis", "Description", "Parameters", all
+    // h2 — keeps the title at the root of every path. Otherwise its "Parameters" chunk would be
+    // headed "Parameters" alone, and neither search nor citation would know it is CREATE INDEX's.
+    const root = !headed && text === title;
+    headed = true;
+    path.push({ level: root ? level - 0.5 : level, text });
     if (level === 1 && firstH1 === undefined) firstH1 = text;
   }
   flush();

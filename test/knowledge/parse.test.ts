@@ -88,6 +88,22 @@ describe('parseDocument: html', () => {
     expect(doc.sections[2]!.text).toBe('Plan | Time\nFree | 3 days\nPro | 4 hours');
   });
 
+  it("keeps a reference page's title at the root of the sections that sit beside its heading (DocBook's Synopsis, Description, Parameters)", async () => {
+    const refentry = `<html><head><title>CREATE INDEX</title></head><body><div class="refentry"><div class="refnamediv"><h2><span class="refentrytitle">CREATE INDEX</span></h2><p>CREATE INDEX — define a new index</p></div>
+      <div class="refsynopsisdiv"><h2>Synopsis</h2><pre>CREATE [ UNIQUE ] INDEX name ON table_name</pre></div>
+      <div class="refsect1"><h2>Parameters</h2><dl><dt>CONCURRENTLY</dt><dd><p>Builds the index without locking out writes.</p></dd></dl>
+      <div class="refsect2"><h3>Storage Parameters</h3><p>Each index method has its own.</p></div></div></div></body></html>`;
+    expect((await parseDocument('html', Buffer.from(refentry), 'sql-createindex.html')).sections.map((s) => s.headings)).toEqual([
+      ['CREATE INDEX'],
+      ['CREATE INDEX', 'Synopsis'],
+      ['CREATE INDEX', 'Parameters'],
+      ['CREATE INDEX', 'Parameters', 'Storage Parameters'],
+    ]);
+    // A first heading that is not the title roots nothing: its siblings keep their own paths.
+    const guide = `<html><head><title>Guide</title></head><body><h2>Install</h2><p>Run it.</p><h2>Use</h2><p>Ask.</p></body></html>`;
+    expect((await parseDocument('html', Buffer.from(guide), 'guide.html')).sections.map((s) => s.headings)).toEqual([['Install'], ['Use']]);
+  });
+
   it('drops script, style, noscript and nav', async () => {
     const all = JSON.stringify(await parseDocument('html', await fixture('page.html'), 'page.html'));
     for (const hidden of ['TRACKING-SCRIPT-TEXT', 'INLINE-SCRIPT-TEXT', 'NAVIGATION-LINK-TEXT', 'NOSCRIPT-TEXT', 'font-family']) {
