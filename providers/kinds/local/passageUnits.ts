@@ -208,6 +208,11 @@ const CODE_LINES: readonly RegExp[] = [
   /^[\p{L}_][\w]*(?:\.[\p{L}_]\w*)+\((?:(?! \| ).)*\)$/u,
   // A block's opening line in Python, keyword in lower case, colon at the end ("with open(p) as f:").
   /^(?:with|for|if|elif|else|while|def|class|try|except|finally|async)\b.*:$/,
+  // Markup: a tag with attributes, or an element opened and closed on the line
+  // ('<xsl:param name="chunk.quietly" select="0"></xsl:param>', '<link rel="stylesheet" href="docbook.css">').
+  // A placeholder in angle brackets ("<commit>", "<refname>:<expect>") has neither.
+  /^<\??[\p{L}_][\w:.-]*\s+[\w:.-]+\s*=\s*["']/u,
+  /^<([\p{L}_][\w:.-]*)[^>]*>.*<\/\1>$/u,
 ];
 const isCodeLine = (s: string) => CODE_LINES.some((pattern) => pattern.test(s));
 

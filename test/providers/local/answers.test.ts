@@ -443,6 +443,15 @@ describe('the offline model answers', () => {
     expect(text).toContain('An UPSERT is an ordinary INSERT statement that is followed by one or more ON CONFLICT clauses.');
   });
 
+  it('quotes no line of markup, though it names the parameter asked about', async () => {
+    // A reference page's name line, its synopsis under it (DocBook XSL's parameter pages).
+    const paramPage = passage('function.parens.html#0', 'function.parens — Generate parens after a function?\n<xsl:param name="function.parens" select="0"></xsl:param>');
+    const text = await answer('What does function.parens do?', paramPage);
+    expect(text).toBe('function.parens — Generate parens after a function? (function.parens.html)');
+    const linked = passage('docbook.css.link.html#0', 'The stylesheet writes a link to the CSS file:\n<link rel="stylesheet" href="docbook.css" type="text/css">');
+    expect(await answer('How does the stylesheet link the CSS file?', linked)).not.toContain('<link');
+  });
+
   it('quotes a sentence that a page repeats under every entry once, not once per entry', async () => {
     const loggingPage = passage(
       'runtime-config-logging.html#6',
