@@ -443,6 +443,17 @@ describe('the offline model answers', () => {
     expect(text).toContain('An UPSERT is an ordinary INSERT statement that is followed by one or more ON CONFLICT clauses.');
   });
 
+  it('prefers a sentence that says something to one that only introduces the example after it', async () => {
+    const bisectPage = passage(
+      'git-bisect.html#7',
+      'To use other terms, you must run git bisect start without commits as argument and then run the following commands to add the commits:',
+      '$ git bisect old v2.6.13-rc2',
+      'You can use the terms old and new in place of good and bad to mark commits before and after a change.',
+    );
+    const text = await answer('How do I mark commits as old or new instead of good and bad with git bisect?', bisectPage);
+    expect(text).toBe('You can use the terms old and new in place of good and bad to mark commits before and after a change. (git-bisect.html)');
+  });
+
   it('quotes no line of markup, though it names the parameter asked about', async () => {
     // A reference page's name line, its synopsis under it (DocBook XSL's parameter pages).
     const paramPage = passage('function.parens.html#0', 'function.parens — Generate parens after a function?\n<xsl:param name="function.parens" select="0"></xsl:param>');
