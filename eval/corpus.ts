@@ -123,10 +123,13 @@ const PGPOOL_PAGES: readonly string[] = [
 
 const UNPACKED_DIR = join(CACHE_DIR, 'eval-corpora');
 
+/** Where a package unpacked from its .deb stands: its files under their installed paths. */
+const unpackedRoot = (name: string) => join(UNPACKED_DIR, name);
+
 export const CORPORA: Record<Corpus['name'], Corpus> = {
   git: { name: 'git', title: "Git's manual (Debian git-doc)", debianPackage: 'git-doc', dir: '/usr/share/doc/git-doc', pages: GIT_PAGES },
   python: { name: 'python', title: "Python's documentation (Debian python3.11-doc)", debianPackage: 'python3.11-doc', dir: '/usr/share/doc/python3.11/html', pages: PYTHON_PAGES },
-  pgpool: { name: 'pgpool', title: "pgpool-II's manual (Debian pgpool2, unpacked)", debianPackage: 'pgpool2', dir: join(UNPACKED_DIR, 'pgpool2/usr/share/doc/pgpool2'), pages: PGPOOL_PAGES, unpacked: true },
+  pgpool: { name: 'pgpool', title: "pgpool-II's manual (Debian pgpool2, unpacked)", debianPackage: 'pgpool2', dir: join(unpackedRoot('pgpool2'), 'usr/share/doc/pgpool2'), pages: PGPOOL_PAGES, unpacked: true },
   sqlite: { name: 'sqlite', title: "SQLite's documentation (Debian sqlite3-doc)", debianPackage: 'sqlite3-doc', dir: '/usr/share/doc/sqlite3', pages: SQLITE_PAGES },
 };
 
@@ -151,27 +154,31 @@ export function ensureCorpus(corpus: Corpus): void {
   if (corpus.pages.every((p) => existsSync(pagePath(corpus, p)))) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  // What to run by hand: an unpacked corpus's package is a server, which installing would start.
+  const byHand = corpus.unpacked
+    ? `apt-get download ${CORPUS_PACKAGE} && dpkg-deb -x ${CORPUS_PACKAGE}_*.deb ${unpackedRoot(CORPUS_PACKAGE)}`
+    : `sudo apt-get install -y ${CORPUS_PACKAGE}`;
   if (!isRoot || !hasApt) {
-    throw new Error(`The evaluation corpus is Debian's ${CORPUS_PACKAGE}; install it (sudo apt-get install -y ${CORPUS_PACKAGE}) and run npm run eval again.`);
+    throw new Error(`The evaluation corpus is Debian's ${CORPUS_PACKAGE}; get it (${byHand}) and run npm run eval again.`);
   }
   say(`${corpus.unpacked ? 'unpacking' : 'installing'} ${CORPUS_PACKAGE} (apt-get) for the evaluation corpus…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const install = () => (corpus.unpacked ? unpack(CORPUS_PACKAGE, env) : spawnSync('apt-get', ['install', '-y', '--no-install-recommends', CORPUS_PACKAGE], { stdio: 'inherit', env }).status === 0);
   // A fresh machine's package lists are often empty or stale: refresh them once and retry.
   if (!install() && (spawnSync('apt-get', ['update'], { stdio: 'inherit', env }).status !== 0 || !install())) {
-    throw new Error(`apt-get install ${CORPUS_PACKAGE} failed; install it yourself and run npm run eval again.`);
+    throw new Error(`getting ${CORPUS_PACKAGE} with apt-get failed; get it yourself (${byHand}) and run npm run eval again.`);
   }
   const missing = corpus.pages.filter((p) => !existsSync(pagePath(corpus, p)));
   if (missing.length) throw new Error(`${CORPUS_PACKAGE} is installed but lacks ${missing.join(', ')} (a dpkg path-exclude for /usr/share/doc?)`);
 }
 
-/** Downloads the package's .deb (no dependencies, nothing run) and unpacks it under UNPACKED_DIR/<package>. */
+/** Downloads the package's .deb (no dependencies, nothing run) and unpacks it at its unpackedRoot. */
 function unpack(name: string, env: NodeJS.ProcessEnv): boolean {
   const debs = join(UNPACKED_DIR, 'debs');
   mkdirSync(debs, { recursive: true });
   if (spawnSync('apt-get', ['download', name], { cwd: debs, stdio: 'inherit', env }).status !== 0) return false;
   const deb = readdirSync(debs).find((f) => f.startsWith(`${name}_`) && f.endsWith('.deb'));
-  return deb !== undefined && spawnSync('dpkg-deb', ['-x', join(debs, deb), join(UNPACKED_DIR, name)], { stdio: 'inherit' }).status === 0;
+  return deb !== undefined && spawnSync('dpkg-deb', ['-x', join(debs, deb), unpackedRoot(name)], { stdio: 'inherit' }).status === 0;
 }
 
 export function pagePath(corpus: Corpus, page: string): string {

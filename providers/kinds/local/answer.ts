@@ -88,7 +88,9 @@ function onceEach<T extends { u: { text: string } }>(quotes: T[]): T[] {
   const seen = new Set<string>();
   return quotes.filter(({ u }) => {
     const said = u.text.toLowerCase().replace(/\s+/g, ' ');
-    return !seen.has(said) && Boolean(seen.add(said));
+    if (seen.has(said)) return false;
+    seen.add(said);
+    return true;
   });
 }
 
