@@ -6,6 +6,7 @@ import type { Bm25Hit } from '../store/bm25.js';
 import type { VectorIndex } from './types.js';
 import type { LexicalIndex } from './lexicalIndex/index.js';
 import { conceptsOf } from '../text/concepts.js';
+import { phraseWordsOf } from '../text/phrases.js';
 import { synonymsOf } from '../text/synonyms.js';
 import { terms } from '../text/terms.js';
 import { fingerprint, sameText } from './sameText.js';
@@ -40,7 +41,7 @@ export interface FusionParams {
   documentChunks: number;
   /** Weight of the thesaurus's other words for the question's words (text/synonyms.ts) in BM25; 0: none. */
   synonymWeight: number;
-  /** Weight of the names of the concepts the question describes (text/concepts.ts) in BM25; 0: none. */
+  /** Weight of the names of the concepts the question describes (text/concepts.ts) and of the documentation's words for its everyday phrases (text/phrases.ts) in BM25; 0: none. */
   conceptWeight: number;
   /** Weight of the list of candidates that name the question's verbatim names (text/keyTokens.ts), most names first; 0: none. */
   keyWeight: number;
@@ -125,7 +126,7 @@ export async function retrieve(
   const words = terms(question);
   const others = p.synonymWeight > 0 ? synonymsOf(words) : [];
   if (others.length) texts.push({ text: others.join(' '), weight: p.synonymWeight });
-  const named = p.conceptWeight > 0 ? conceptsOf(words) : [];
+  const named = p.conceptWeight > 0 ? [...new Set([...conceptsOf(words), ...phraseWordsOf(question)])] : [];
   if (named.length) texts.push({ text: named.join(' '), weight: p.conceptWeight });
   const [lexical, vector] = await Promise.all([
     opts.mode === 'vector' ? [] : bm25Search(deps.pool, projectId, texts, p.documentWeight > 0 ? DOCUMENT_CANDIDATES : CANDIDATES, { k1: p.k1, b: p.b, commonShare: p.commonShare }, deps.lexical),

@@ -160,6 +160,9 @@ const CONCEPTS: readonly Concept[] = [
   { cues: ['ignore|exclude + file|files|pattern|patterns'], names: 'gitignore ignore exclude' },
 ];
 
+/** The first parts of negative contractions, as text/terms.ts splits them ("isn" of "isn't"). */
+const NEGATIONS = new Set('isn aren wasn weren doesn don didn hasn haven hadn won wouldn shouldn couldn cannot never no'.split(' '));
+
 const COMPILED = CONCEPTS.map((c) => ({ cues: c.cues.map((cue) => cue.split(' + ').map((group) => group.split('|').map(key))), names: c.names.split(' ') }));
 
 /**
@@ -169,6 +172,8 @@ const COMPILED = CONCEPTS.map((c) => ({ cues: c.cues.map((cue) => cue.split(' + 
  */
 export function conceptsOf(words: readonly string[]): string[] {
   const said = new Set(words.map(key));
+  // "isn't tracked", "doesn't know": the word list keeps the contraction's first part, and a cue says "not".
+  if (words.some((w) => NEGATIONS.has(w))) said.add(key('not'));
   const out = new Set<string>();
   for (const c of COMPILED) {
     if (!c.cues.some((cue) => cue.every((group) => group.some((w) => said.has(w))))) continue;

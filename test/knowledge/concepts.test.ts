@@ -22,6 +22,12 @@ describe('conceptsOf', () => {
     expect(namesFor('What is the weather in Paris?')).toEqual([]);
   });
 
+  it('reads a negative contraction as the "not" a cue says', () => {
+    expect(namesFor("How do I delete the files git isn't tracking?")).toContain('untracked');
+    expect(namesFor("Which files doesn't git track?")).toContain('untracked');
+    expect(namesFor('Which files is git tracking?')).not.toContain('untracked');
+  });
+
   it('leaves out the names the question already says', () => {
     expect(namesFor('Which trigger runs automatically whenever a row is inserted?')).not.toContain('trigger');
   });

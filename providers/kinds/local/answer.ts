@@ -8,6 +8,7 @@ import { contentTerms } from './coverage.js';
 import { stem } from '../../../text/stem.js';
 import { synonymsOf } from '../../../text/synonyms.js';
 import { conceptsOf } from '../../../text/concepts.js';
+import { phraseWordsOf } from '../../../text/phrases.js';
 import { calledNames, keyTokens, keywordPairs } from '../../../text/keyTokens.js';
 import { SIGNATURE, units } from './passageUnits.js';
 
@@ -118,8 +119,10 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   // The thesaurus's words for the question's count too, at a fifth: a sentence saying "remove"
   // answers "how do I delete…" better than one that only shares the question's other words.
   for (const w of synonymsOf(words).map(stem)) if (!weight.has(w)) weight.set(w, SYNONYM_SHARE * idf(w));
-  // And the names of what it describes, as its own words: "put my edits aside" is answered by the sentence saying "stash".
-  for (const w of terms(conceptsOf(words).join(' ')).map(stem)) if (!weight.has(w)) weight.set(w, CONCEPT_SHARE * idf(w));
+  // And the names of what it describes, and the documentation's words for its everyday phrases, as its own words:
+  // "put my edits aside" is answered by the sentence saying "stash", "shut it down" by the one saying "stop".
+  const described = [...conceptsOf(words), ...phraseWordsOf(question)];
+  for (const w of terms(described.join(' ')).map(stem)) if (!weight.has(w)) weight.set(w, CONCEPT_SHARE * idf(w));
   const scoring = [...weight.keys()];
   const scored = all.map((u, i) => {
     const shared = scoring.filter((w) => unitStems[i]!.has(w));
