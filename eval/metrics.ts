@@ -35,7 +35,8 @@ export function intentRows(outcomes: IntentOutcome[]) {
       'vanilla w/o chunks': vanilla.length ? `${vanilla.filter((x) => x.chunks === 0).length}/${vanilla.length}` : '—',
     };
   };
-  return [row('all', outcomes), ...['tuning', 'held-out'].map((s) => row(s, outcomes.filter((x) => x.split === s)))];
+  // A set without halves (EVAL_INTENTS) has no rows for them.
+  return [row('all', outcomes), ...['tuning', 'held-out'].map((s) => row(s, outcomes.filter((x) => x.split === s)))].filter((r) => r.prompts > 0);
 }
 
 /** Rows: expected intent; columns: reported intent. */

@@ -7,7 +7,7 @@
  * tuning and the held-out halves. Per-question results go to .askflow/eval/<corpus>/results.json.
  * EVAL_CORPUS picks the corpus (`git`, the default, `sqlite`, `python` or `pgpool`).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AskResponseSchema, type AskResponse } from '@askflow/contract';
 import { STATE_DIR } from '../infra/paths.js';
@@ -15,11 +15,12 @@ import { startTestStack } from '../infra/testStack.js';
 import { ensureCorpus, readPage, selectedCorpus } from './corpus.js';
 import { confusionRows, intentRows, retrievalRows, type IntentOutcome, type RetrievalOutcome } from './metrics.js';
 import { EVERYDAY_PROMPTS } from './sets/everyday.js';
-import { INTENT_SET } from './sets/intent.js';
+import { INTENT_SET, type IntentPrompt } from './sets/intent.js';
 import { SQLITE_INTENT_SET } from './sets/intentSqlite.js';
 import { PYTHON_INTENT_SET } from './sets/intentPython.js';
 import { PGPOOL_INTENT_SET } from './sets/intentPgpool.js';
 import { RETRIEVAL_SETS } from './sets/retrievalSets.js';
+import type { LabelledQuestion } from './sets/retrieval.js';
 import { startToolServer, toolDefinitions } from './toolServer.js';
 
 const CONCURRENCY = 4;
@@ -53,8 +54,11 @@ async function pooled<T, R>(items: readonly T[], work: (item: T) => Promise<R>):
 // EVAL_CORPUS: `git` (default), `sqlite`, `python` or `pgpool`; each has its own intent prompts (their `rag` ones
 // ask about that corpus) and retrieval questions.
 const corpus = selectedCorpus();
-const RETRIEVAL_SET = RETRIEVAL_SETS[corpus.name];
-const INTENTS = { git: INTENT_SET, sqlite: SQLITE_INTENT_SET, python: PYTHON_INTENT_SET, pgpool: PGPOOL_INTENT_SET }[corpus.name];
+// EVAL_QUESTIONS / EVAL_INTENTS: JSON files of labelled questions or intent prompts over the corpus
+// to ask instead of its sets (eval/sets/blind/: written by sessions that never saw this code).
+const fromFile = <T>(path: string | undefined): T | null => (path ? (JSON.parse(readFileSync(path, 'utf8')) as T) : null);
+const RETRIEVAL_SET = fromFile<LabelledQuestion[]>(process.env.EVAL_QUESTIONS) ?? RETRIEVAL_SETS[corpus.name];
+const INTENTS = fromFile<(IntentPrompt & { split: string })[]>(process.env.EVAL_INTENTS) ?? { git: INTENT_SET, sqlite: SQLITE_INTENT_SET, python: PYTHON_INTENT_SET, pgpool: PGPOOL_INTENT_SET }[corpus.name];
 ensureCorpus(corpus);
 const started = performance.now();
 const tools = await startToolServer();
@@ -152,6 +156,8 @@ try {
   if (intents.length) {
     table(`Intent (${intents.length} labelled prompts)`, intentRows(intents));
     table('Intent confusion (rows: expected, columns: reported)', confusionRows(intents));
+    const wrong = INTENTS.map((p, i) => ({ p, o: intents[i]! })).filter(({ o }) => o.got !== o.expected || o.toolRight === false);
+    if (wrong.length) console.log(`Wrong: ${wrong.map(({ p, o }) => `${JSON.stringify(p.message)} (${p.intent} → ${o.got})`).join(', ')}`);
   }
   console.log(
     `\nEveryday prompts answered without searching (vanilla, no chunks): ${EVERYDAY_PROMPTS.length - searchedEveryday.length}/${EVERYDAY_PROMPTS.length}` +

@@ -13,6 +13,9 @@ describe('synonymsOf', () => {
     expect(synonymsOf(['deleted', 'remove'])).not.toEqual(expect.arrayContaining(['remove']));
     expect(synonymsOf(['deleted', 'remove'])).not.toContain('delete');
     expect(synonymsOf(['rebase', 'octopus'])).toEqual([]);
+    // A server's roles as administrators say them and as replication manuals write them.
+    expect(synonymsOf(['master'])).toContain('primary');
+    expect(synonymsOf(['slaves'])).toEqual(expect.arrayContaining(['standby', 'replica']));
   });
 });
 

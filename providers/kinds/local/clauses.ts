@@ -9,8 +9,10 @@ const LEAD_IN = 'within|in|for|on|at|by|after|before|from|to|until|with|under';
 
 const OPENING = `(?=(?:(?:${LEAD_IN})\\s+)?(?:${OPENERS})\\b)`;
 
+// A dash stands between requests as a comma does ("…in Phoenix - and how should I tune…"), and
+// "so" joins one as "and" does ("…keep flapping, so how should I tune…").
 const BOUNDARY = new RegExp(
-  String.raw`(?<=[.!?;])\s+|\n+|,?\s+(?:and|then|but)\s+(?:also\s+|then\s+)?${OPENING}|,\s+(?:and\s+|then\s+|also\s+)?${OPENING}`,
+  String.raw`(?<=[.!?;])\s+|\n+|,?\s+(?:and|then|but)\s+(?:also\s+|then\s+)?${OPENING}|(?:,|\s+[-–—])\s+(?:and\s+|then\s+|also\s+|so\s+)?${OPENING}`,
   'iu',
 );
 

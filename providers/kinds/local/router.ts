@@ -135,11 +135,52 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
     const held = c.terms.filter((t) => t.df > 0).map((t) => t.term);
     if (held.length) return { call, reason: `the knowledge is small (${c.chunks} chunks) and holds some of "${text}": ${held.join(', ')} (${figures})` };
   }
+  const named = namedIdentifier(text, c.terms);
+  if (named) return { call, reason: `"${text}" names ${named}, whose words the knowledge holds (${figures})` };
   if (c.coverage < COVERAGE_THRESHOLD) return { call: null, reason: `the knowledge does not cover "${text}" (${figures})` };
   const t = measureTypicality(c, corpus);
   const telling = t.telling.length ? `${t.telling.map((w) => `${w.term} ${ratio(w.ratio)}`).join(', ')} as common there as in everyday English` : 'no word of it indexed';
   if (t.typicality >= TYPICALITY_THRESHOLD) return { call, reason: `the knowledge covers "${text}" (${figures}; ${telling})` };
   return { call: null, reason: `"${text}" is worded as everyday English, not as the knowledge is (${figures}; ${telling}: ${ratio(t.typicality)} < ${TYPICALITY_THRESHOLD}×)` };
+}
+
+/**
+ * Knowledge search for the clauses beside tool calls, each judged on its own and less the called
+ * tools' own words: "That's my order number." beside order_status restates its argument ("order",
+ * "number" are in its description) and asks the knowledge nothing, and in "It's the SSD for the
+ * rebuilt replica - what needs to be configured for pcp_recovery_node?" the first clause's words,
+ * which no manual says, must not outweigh the second's question. The covered clauses are the query.
+ */
+async function besideCalls(rest: string[], calls: ToolCall[], tools: ToolSpec[], corpus: CorpusStats | undefined): Promise<{ call: ToolCall | null; reason: string }> {
+  const own = new Set(tools.filter((t) => calls.some((c) => c.name === t.name)).flatMap((t) => toolText(t).map(stem)));
+  const judged = await Promise.all(
+    rest.map((part) => knowledgeCall(part.replace(WORD, (w) => (own.has(stem(w.toLowerCase())) ? '' : w)).replace(/\s+/g, ' ').trim(), corpus)),
+  );
+  const covered = judged.filter((j) => j.call);
+  if (!covered.length) return { call: null, reason: judged.map((j) => j.reason).join('; ') };
+  return { call: knowledgeSearch(covered.map((j) => j.call!.arguments.query).join(' ')), reason: covered.map((j) => j.reason).join('; ') };
+}
+
+/** The words a tool is described with: its name's parts, its description and its parameters' names and descriptions. */
+function toolText(tool: ToolSpec): string[] {
+  const params = Object.entries((tool.parameters as { properties?: Record<string, { description?: string }> }).properties ?? {});
+  return contentTerms([tool.name.replace(/[_-]/g, ' '), tool.description, ...params.flatMap(([name, p]) => [name.replace(/[_-]/g, ' '), p.description ?? ''])].join(' '));
+}
+
+/**
+ * An identifier the question names ("pcp_recovery_node", "busy_timeout", "--force-with-lease"):
+ * a name written as code is the knowledge's when the knowledge holds every word of it, however
+ * many everyday words surround it ("…the SSD for the rebuilt replica…").
+ */
+const IDENTIFIER = /(?<![\p{L}\p{N}])(?:--?[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+|[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+)(?![\p{L}\p{N}])/gu;
+
+function namedIdentifier(text: string, held: { term: string; df: number }[]): string | null {
+  const df = new Map(held.map((t) => [t.term, t.df]));
+  for (const id of text.match(IDENTIFIER) ?? []) {
+    const words = contentTerms(id.replace(/[_-]/g, ' '));
+    if (words.length && words.every((w) => (df.get(w) ?? 0) > 0)) return `"${id}"`;
+  }
+  return null;
 }
 
 /** "12×", "1.4×", "0.31×": enough digits to compare with the threshold. */
@@ -162,7 +203,11 @@ export async function routeLocally(message: string, tools: ToolSpec[], corpus?: 
     // only what the tool does not answer is searched for.
     const query = calls.length ? rest.join(' ') : message;
     // A clause the knowledge claimed from a tool was judged already, less the tool's words that the knowledge may never say.
-    const knowledge = claimed ? { call: knowledgeSearch(query), reason: null } : await knowledgeCall(query, corpus);
+    const knowledge = claimed
+      ? { call: knowledgeSearch(query), reason: null }
+      : calls.length
+        ? await besideCalls(rest, calls, projectTools, corpus)
+        : await knowledgeCall(query, corpus);
     if (knowledge.call) calls.unshift(knowledge.call);
     if (knowledge.reason) reasons.push(knowledge.reason);
   }

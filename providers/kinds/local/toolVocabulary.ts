@@ -7,7 +7,7 @@ import { stem } from '../../../text/stem.js';
 
 /** Related words of one domain: any of them in a tool's text brings in all of them. */
 const FAMILIES: readonly (readonly string[])[] = [
-  ['weather', 'forecast', 'temperature', 'rain', 'raining', 'rainy', 'snow', 'snowing', 'snowy', 'sunny', 'cloudy', 'overcast', 'windy', 'wind', 'humid', 'humidity', 'umbrella', 'storm', 'stormy', 'thunder', 'thunderstorm', 'fog', 'foggy', 'misty', 'drizzle', 'hail', 'sleet', 'degrees', 'celsius', 'fahrenheit'],
+  ['weather', 'forecast', 'temperature', 'rain', 'raining', 'rainy', 'snow', 'snowing', 'snowy', 'sunny', 'cloudy', 'overcast', 'windy', 'wind', 'humid', 'humidity', 'umbrella', 'storm', 'stormy', 'thunder', 'thunderstorm', 'fog', 'foggy', 'misty', 'drizzle', 'hail', 'sleet', 'degrees', 'celsius', 'fahrenheit', 'jacket', 'coat', 'raincoat', 'sunscreen', 'scarf'],
   ['order', 'package', 'parcel', 'shipment', 'ship', 'shipped', 'shipping', 'deliver', 'delivered', 'delivery', 'arrive', 'arrival', 'tracking', 'track', 'purchase', 'courier', 'dispatched'],
   ['stock', 'share', 'ticker', 'nasdaq', 'nyse'],
   ['currency', 'exchange', 'dollar', 'euro', 'yen', 'pound'],
@@ -23,7 +23,12 @@ const FAMILIES: readonly (readonly string[])[] = [
  * "constructor" must not find Object's.
  */
 const IT_IS = /\b(?:is it|it is|it's|it’s)\b/i;
-const CONDITIONAL = new Map<string, { family: string; when: RegExp }>(['hot', 'cold', 'warm', 'chilly', 'freezing'].map((w) => [w, { family: 'weather', when: IT_IS }]));
+/** "What's it like outside in Chicago?": outside, said of what it is like, is the weather; "outside the transaction" is not. */
+const LIKE_OUTSIDE = /\b(?:like|is it|it is|it's|it’s)\b[^.?!]*\boutside\b/i;
+const CONDITIONAL = new Map<string, { family: string; when: RegExp }>([
+  ...['hot', 'cold', 'warm', 'chilly', 'freezing'].map((w) => [w, { family: 'weather', when: IT_IS }] as const),
+  ['outside', { family: 'weather', when: LIKE_OUTSIDE }],
+]);
 
 const FAMILY_STEMS = FAMILIES.map((f) => new Set(f.map(stem)));
 

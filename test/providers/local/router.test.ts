@@ -235,3 +235,31 @@ describe('the offline router', () => {
     expect(await calls('Where is my order 48213?', [KNOWLEDGE_TOOL])).toEqual([['search_knowledge', { query: 'Where is my order 48213?' }]]);
   });
 });
+
+describe('a tool call and a question in one message', () => {
+  // A connection pooler's manual: it says "node", "recovery", "configured", "number", "settings"; not "ssd" or "resync".
+  const pooler = fakeCorpus({ pcp: 40, recovery: 60, node: 300, configured: 90, needs: 50, number: 200, settings: 150, tune: 10, retry: 30, health: 40, check: 150, timeout: 60 }, 700);
+
+  it('searches for a clause that names one of the knowledge’s identifiers, though the clause beside it is in other words', async () => {
+    const message = "When is order 23990 arriving? It's the SSD for the rebuilt replica - and what needs to be configured for pcp_recovery_node to resync it?";
+    const route = await routeLocally(message, all, pooler);
+    expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge', 'order_status']);
+    expect(route.calls[0]!.arguments).toEqual({ query: 'what needs to be configured for pcp_recovery_node to resync it?' });
+    expect(route.reason).toContain('names "pcp_recovery_node", whose words the knowledge holds');
+  });
+
+  it('splits a request from a question at a dash or a ", so"', async () => {
+    const route = await calls('Check the current temperature in Phoenix - with this heat our servers keep flapping, so how should I tune health_check_timeout and the retry settings?', all, pooler);
+    expect(route.map(([name]) => name)).toEqual(['search_knowledge', 'get_weather']);
+  });
+
+  it('does not search for a clause that only restates the tool’s argument', async () => {
+    // "order" and "number" are the order tool's own words (its description and its argument's).
+    expect(await calls("Has 30018 shipped yet? That's my order number.", all, pooler)).toEqual([['order_status', { order_id: '30018' }]]);
+  });
+
+  it('hears the weather in what to wear and in what it is like outside', async () => {
+    expect(await calls("I'm heading out for a walk in Berlin — do I need a jacket?", all, pooler)).toEqual([['get_weather', { city: 'Berlin' }]]);
+    expect(await calls("What's it like outside in Chicago?", all, pooler)).toEqual([['get_weather', { city: 'Chicago' }]]);
+  });
+});
