@@ -100,7 +100,7 @@ function onceEach<T extends { u: { text: string } }>(quotes: T[]): T[] {
  * order, each group followed by its source, e.g. `--amend: Replace the tip… (git-commit.html)`.
  * Empty when no sentence shares a word with the question or says a name it gives.
  */
-export function extractiveAnswer(question: string, passages: ContextPassage[], limit = 3): string {
+export function extractiveAnswer(question: string, passages: ContextPassage[], limit = Number(process.env.ANSWER_LIMIT ?? 3)): string {
   const all = units(passages);
   if (!all.length) return '';
   const words = contentTerms(question).flatMap((t) => terms(t));

@@ -71,9 +71,27 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
     .sort((a, b) => b.score - a.score);
   const [best, runnerUp] = scored;
   if (!best || (runnerUp && runnerUp.score === best.score)) return null;
+  if (notNow(question, best.tool)) return null;
   const vocabulary = new Set([...best.words.name, ...best.words.description]);
   const read = extractArguments(question, best.tool.parameters, vocabulary);
   return { tool: best.tool, arguments: read?.args ?? null, matched: best.matched, guessed: read?.guessed ?? [], slight: best.slight };
+}
+
+/** A tool that tells how things are now ("Current weather…", "live prices"), by its description. */
+const TELLS_NOW = /\b(?:current|currently|live|right now|real-time|realtime)\b/i;
+/** A question about how things usually are or were: a habit, an average, a season or month, the past. */
+const NOT_NOW =
+  /\b(?:usually|typically|normally|generally|on average|average|ever|historically|last (?:week|month|year|summer|winter|spring|autumn)|yesterday|in (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter))\b/i;
+/** …unless it also asks about now ("What is it like in May right now?"). */
+const NOW = /\b(?:now|today|tonight|currently|at the moment|this (?:morning|afternoon|evening|week))\b/i;
+
+/**
+ * Whether the question asks a tool that tells how things are now about how they usually are or
+ * were: "What's the weather usually like in Spain in May?" is climate, which no current reading
+ * answers. The model answers it itself.
+ */
+function notNow(question: string, tool: ToolSpec): boolean {
+  return TELLS_NOW.test(tool.description ?? '') && NOT_NOW.test(question) && !NOW.test(question);
 }
 
 /**

@@ -263,3 +263,12 @@ describe('a tool call and a question in one message', () => {
     expect(await calls("What's it like outside in Chicago?", all, pooler)).toEqual([['get_weather', { city: 'Chicago' }]]);
   });
 });
+
+it('does not call a tool that tells how things are now for how they usually are', async () => {
+  expect(await calls("What's the weather usually like in Spain in May?")).toEqual([]);
+  expect(await calls('What was the weather in Oslo last week?')).toEqual([]);
+  expect(await calls('What is the weather in Madrid in May right now?')).toEqual([['get_weather', { city: 'Madrid' }]]);
+  // A tool that does not say it tells the present is called as before.
+  const forecast: ToolSpec = { ...weather, name: 'climate', description: 'Typical weather (temperature and conditions) for a city.' };
+  expect(await calls("What's the weather usually like in Lisbon?", [KNOWLEDGE_TOOL, forecast])).toEqual([['climate', { city: 'Lisbon' }]]);
+});
