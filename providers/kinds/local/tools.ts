@@ -151,7 +151,8 @@ function extractValue(question: string, name: string, schema: JsonObject, enumWo
   }
   if (types.has('string')) {
     const quoted = quotedPhrase(question);
-    if (quoted) return { value: quoted };
+    // A quoted word without a digit is an id only by guess: "where status = 'active'" quotes a value of the knowledge's SQL.
+    if (quoted) return { value: quoted, guessed: idLike && !/\p{N}/u.test(quoted) };
     if (idLike) return identifier(question, vocabulary);
     // The tool's own words are what it is about, not a place: "what to bring for the rain".
     if (isPlaceLike(name)) return placeName(question, new Set([...enumWords, ...vocabulary])) ?? bareName(question, new Set([...enumWords, ...vocabulary]));

@@ -272,3 +272,11 @@ it('does not call a tool that tells how things are now for how they usually are'
   const forecast: ToolSpec = { ...weather, name: 'climate', description: 'Typical weather (temperature and conditions) for a city.' };
   expect(await calls("What's the weather usually like in Lisbon?", [KNOWLEDGE_TOOL, forecast])).toEqual([['climate', { city: 'Lisbon' }]]);
 });
+
+it('takes a quoted word without a digit for an id only by guess, so the knowledge may claim it', async () => {
+  const manual = fakeCorpus({ build: 40, index: 300, covers: 20, rows: 400, small: 60, stays: 10, status: 5 });
+  expect(await calls("Can I build an index that only covers the rows where status = 'active', so it stays small?", all, manual)).toEqual([
+    ['search_knowledge', { query: "Can I build an index that only covers the rows where status = 'active', so it stays small?" }],
+  ]);
+  expect(await calls("What's the status of order 'AB-1234'?", all, manual)).toEqual([['order_status', { order_id: 'AB-1234' }]]);
+});
