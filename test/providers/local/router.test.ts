@@ -280,3 +280,14 @@ it('takes a quoted word without a digit for an id only by guess, so the knowledg
   ]);
   expect(await calls("What's the status of order 'AB-1234'?", all, manual)).toEqual([['order_status', { order_id: 'AB-1234' }]]);
 });
+
+it('searches a chatty question that says the knowledge’s own word, though its other words are nowhere in it', async () => {
+  // "pgpool" is in 40 % of the chunks and nowhere in everyday English; "nodes" and "master" are the manual's too.
+  const pooler = fakeCorpus({ pgpool: 400, nodes: 300, master: 80, acting: 5, two: 200, network: 90 }, 1_000);
+  const chatty = 'After a messy network blip we ended up with two nodes both acting as the writable master. Can pgpool figure out which one is bogus?';
+  const route = await routeLocally(chatty, all, pooler);
+  expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+  expect(route.reason).toMatch(/says pgpool, the knowledge's own word \(\d+× as common there as in everyday English, in 40 % of its chunks; IDF coverage 0\.\d+ < 0\.5/);
+  // Without it the same words are not the knowledge's.
+  expect(await calls(chatty.replace('pgpool', 'it'), all, pooler)).toEqual([]);
+});
