@@ -153,16 +153,17 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
  * tools' own words: "That's my order number." beside order_status restates its argument ("order",
  * "number" are in its description) and asks the knowledge nothing, and in "It's the SSD for the
  * rebuilt replica - what needs to be configured for pcp_recovery_node?" the first clause's words,
- * which no manual says, must not outweigh the second's question. The covered clauses are the query.
+ * which no manual says, must not outweigh the second's question. The covered clauses, as said, are the query.
  */
 async function besideCalls(rest: string[], calls: ToolCall[], tools: ToolSpec[], corpus: CorpusStats | undefined): Promise<{ call: ToolCall | null; reason: string }> {
   const own = new Set(tools.filter((t) => calls.some((c) => c.name === t.name)).flatMap((t) => toolText(t).map(stem)));
   const judged = await Promise.all(
     rest.map((part) => knowledgeCall(part.replace(WORD, (w) => (own.has(stem(w.toLowerCase())) ? '' : w)).replace(/\s+/g, ' ').trim(), corpus)),
   );
-  const covered = judged.filter((j) => j.call);
+  // Judged less the tool's words, searched in the user's own: "status" still helps find "the status of a node".
+  const covered = rest.filter((_, i) => judged[i]!.call);
   if (!covered.length) return { call: null, reason: judged.map((j) => j.reason).join('; ') };
-  return { call: knowledgeSearch(covered.map((j) => j.call!.arguments.query).join(' ')), reason: covered.map((j) => j.reason).join('; ') };
+  return { call: knowledgeSearch(covered.join(' ')), reason: judged.filter((j) => j.call).map((j) => j.reason).join('; ') };
 }
 
 /** The words a tool is described with: its name's parts, its description and its parameters' names and descriptions. */
