@@ -238,7 +238,7 @@ describe('the offline router', () => {
 
 describe('a tool call and a question in one message', () => {
   // A connection pooler's manual: it says "node", "recovery", "configured", "number", "settings"; not "ssd" or "resync".
-  const pooler = fakeCorpus({ pcp: 40, recovery: 60, node: 300, configured: 90, needs: 50, number: 200, settings: 150, tune: 10, retry: 30, health: 40, check: 150, timeout: 60 }, 700);
+  const pooler = fakeCorpus({ pcp: 40, recovery: 60, node: 300, configured: 90, needs: 50, number: 200, order: 50, settings: 150, tune: 10, retry: 30, health: 40, check: 150, timeout: 60 }, 700);
 
   it('searches for a clause that names one of the knowledge’s identifiers, though the clause beside it is in other words', async () => {
     const message = "When is order 23990 arriving? It's the SSD for the rebuilt replica - and what needs to be configured for pcp_recovery_node to resync it?";
