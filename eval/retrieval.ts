@@ -5,7 +5,6 @@
  * workflow — so a change to ranking is measured in seconds. `npm run eval` measures the same
  * questions through the whole ask.
  */
-import { readFileSync } from 'node:fs';
 import { chunkDocument, chunkSearchText } from '../knowledge/chunk.js';
 import { parseDocument } from '../knowledge/parse.js';
 import { retrieve, type FusionParams, type RetrievalMode } from '../knowledge/retrieve.js';
@@ -22,17 +21,18 @@ import { createProject } from '../store/projects.js';
 import { ensureCorpus, readPage, selectedCorpus } from './corpus.js';
 import { mrr, recallAt, retrievalRows, type RetrievalOutcome } from './metrics.js';
 import { RETRIEVAL_SETS } from './sets/retrievalSets.js';
+import { setFromFile } from './sets/fromFile.js';
 import type { LabelledQuestion } from './sets/retrieval.js';
 
 const TOP_K = 5;
 /** The embedding model (`<provider>:<model>` of a built-in provider); the default for new projects unless set. */
 const model = process.env.EVAL_EMBEDDING_MODEL ?? 'local:lexical-256';
 
-// EVAL_CORPUS: `git` (the default; its tuning half is where parameters were chosen) or `sqlite`.
+// EVAL_CORPUS: `git` (the default; its tuning half is where parameters were chosen), `sqlite`, `python` or `pgpool`.
 const corpus = selectedCorpus();
 // EVAL_QUESTIONS: a JSON file of labelled questions over the corpus to use instead of its set —
 // for a set written afresh by someone who has not seen the ranking, its word lists or the sets.
-const RETRIEVAL_SET: LabelledQuestion[] = process.env.EVAL_QUESTIONS ? (JSON.parse(readFileSync(process.env.EVAL_QUESTIONS, 'utf8')) as LabelledQuestion[]) : RETRIEVAL_SETS[corpus.name];
+const RETRIEVAL_SET = setFromFile<LabelledQuestion>('EVAL_QUESTIONS') ?? RETRIEVAL_SETS[corpus.name];
 ensureCorpus(corpus);
 const t = await startTestStack();
 const pool = createPool(t.info.databaseUrl, 4);

@@ -7,7 +7,7 @@
  * tuning and the held-out halves. Per-question results go to .askflow/eval/<corpus>/results.json.
  * EVAL_CORPUS picks the corpus (`git`, the default, `sqlite`, `python` or `pgpool`).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AskResponseSchema, type AskResponse } from '@askflow/contract';
 import { STATE_DIR } from '../infra/paths.js';
@@ -20,6 +20,7 @@ import { SQLITE_INTENT_SET } from './sets/intentSqlite.js';
 import { PYTHON_INTENT_SET } from './sets/intentPython.js';
 import { PGPOOL_INTENT_SET } from './sets/intentPgpool.js';
 import { RETRIEVAL_SETS } from './sets/retrievalSets.js';
+import { setFromFile } from './sets/fromFile.js';
 import type { LabelledQuestion } from './sets/retrieval.js';
 import { startToolServer, toolDefinitions } from './toolServer.js';
 
@@ -54,11 +55,9 @@ async function pooled<T, R>(items: readonly T[], work: (item: T) => Promise<R>):
 // EVAL_CORPUS: `git` (default), `sqlite`, `python` or `pgpool`; each has its own intent prompts (their `rag` ones
 // ask about that corpus) and retrieval questions.
 const corpus = selectedCorpus();
-// EVAL_QUESTIONS / EVAL_INTENTS: JSON files of labelled questions or intent prompts over the corpus
-// to ask instead of its sets (eval/sets/blind/: written by sessions that never saw this code).
-const fromFile = <T>(path: string | undefined): T | null => (path ? (JSON.parse(readFileSync(path, 'utf8')) as T) : null);
-const RETRIEVAL_SET = fromFile<LabelledQuestion[]>(process.env.EVAL_QUESTIONS) ?? RETRIEVAL_SETS[corpus.name];
-const INTENTS = fromFile<(IntentPrompt & { split: string })[]>(process.env.EVAL_INTENTS) ?? { git: INTENT_SET, sqlite: SQLITE_INTENT_SET, python: PYTHON_INTENT_SET, pgpool: PGPOOL_INTENT_SET }[corpus.name];
+// EVAL_QUESTIONS / EVAL_INTENTS: JSON files of questions or intent prompts over the corpus to ask instead of its sets.
+const RETRIEVAL_SET = setFromFile<LabelledQuestion>('EVAL_QUESTIONS') ?? RETRIEVAL_SETS[corpus.name];
+const INTENTS = setFromFile<IntentPrompt & { split: string }>('EVAL_INTENTS') ?? { git: INTENT_SET, sqlite: SQLITE_INTENT_SET, python: PYTHON_INTENT_SET, pgpool: PGPOOL_INTENT_SET }[corpus.name];
 ensureCorpus(corpus);
 const started = performance.now();
 const tools = await startToolServer();

@@ -5,8 +5,7 @@ import { bm25Search } from './lexical.js';
 import type { Bm25Hit } from '../store/bm25.js';
 import type { VectorIndex } from './types.js';
 import type { LexicalIndex } from './lexicalIndex/index.js';
-import { conceptsOf } from '../text/concepts.js';
-import { phraseWordsOf } from '../text/phrases.js';
+import { describedNames } from '../text/concepts.js';
 import { synonymsOf } from '../text/synonyms.js';
 import { terms } from '../text/terms.js';
 import { fingerprint, sameText } from './sameText.js';
@@ -126,7 +125,7 @@ export async function retrieve(
   const words = terms(question);
   const others = p.synonymWeight > 0 ? synonymsOf(words) : [];
   if (others.length) texts.push({ text: others.join(' '), weight: p.synonymWeight });
-  const named = p.conceptWeight > 0 ? [...new Set([...conceptsOf(words), ...phraseWordsOf(question)])] : [];
+  const named = p.conceptWeight > 0 ? describedNames(words, question) : [];
   if (named.length) texts.push({ text: named.join(' '), weight: p.conceptWeight });
   const [lexical, vector] = await Promise.all([
     opts.mode === 'vector' ? [] : bm25Search(deps.pool, projectId, texts, p.documentWeight > 0 ? DOCUMENT_CANDIDATES : CANDIDATES, { k1: p.k1, b: p.b, commonShare: p.commonShare }, deps.lexical),

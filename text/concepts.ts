@@ -7,6 +7,7 @@
 // version control, the subjects project documentation is most often about; the retrieval adds
 // the names as a low-weighted part of the query, so a concept that fires wrongly costs little.
 
+import { phraseWordsOf } from './phrases.js';
 import { inflectionKey as key } from './stem.js';
 
 interface Concept {
@@ -180,4 +181,14 @@ export function conceptsOf(words: readonly string[]): string[] {
     for (const name of c.names) if (!said.has(key(name))) out.add(name);
   }
   return [...out];
+}
+
+/**
+ * What the question describes in other words than the documentation's, once each: the names of
+ * its concepts (`words`: its words, text/terms.ts) and the documentation's words for the everyday
+ * phrases `question` says (text/phrases.ts). Retrieval weighs them in BM25, the extractive answer
+ * in its sentences' scores.
+ */
+export function describedNames(words: readonly string[], question: string): string[] {
+  return [...new Set([...conceptsOf(words), ...phraseWordsOf(question)])];
 }

@@ -7,8 +7,7 @@ import { terms } from '../../../text/terms.js';
 import { contentTerms } from './coverage.js';
 import { stem } from '../../../text/stem.js';
 import { synonymsOf } from '../../../text/synonyms.js';
-import { conceptsOf } from '../../../text/concepts.js';
-import { phraseWordsOf } from '../../../text/phrases.js';
+import { describedNames } from '../../../text/concepts.js';
 import { calledNames, keyTokens, keywordPairs } from '../../../text/keyTokens.js';
 import { SIGNATURE, units } from './passageUnits.js';
 
@@ -132,8 +131,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   for (const w of synonymsOf(words).map(stem)) if (!weight.has(w)) weight.set(w, SYNONYM_SHARE * idf(w));
   // And the names of what it describes, and the documentation's words for its everyday phrases, as its own words:
   // "put my edits aside" is answered by the sentence saying "stash", "shut it down" by the one saying "stop".
-  const described = [...conceptsOf(words), ...phraseWordsOf(question)];
-  for (const w of terms(described.join(' ')).map(stem)) if (!weight.has(w)) weight.set(w, CONCEPT_SHARE * idf(w));
+  for (const w of terms(describedNames(words, question).join(' ')).map(stem)) if (!weight.has(w)) weight.set(w, CONCEPT_SHARE * idf(w));
   const scoring = [...weight.keys()];
   const scored = all.map((u, i) => {
     const shared = scoring.filter((w) => unitStems[i]!.has(w));

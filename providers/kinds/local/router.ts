@@ -30,6 +30,11 @@ function describeArguments(args: Record<string, unknown>): string {
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
 
+/** `text` less the words `drop` picks, its spaces closed up: what a clause says besides a tool's words. */
+function withoutWords(text: string, drop: (word: string) => boolean): string {
+  return text.replace(WORD, (w) => (drop(w) ? '' : w)).replace(/\s+/g, ' ').trim();
+}
+
 /**
  * Why the knowledge, not the tool, is what a clause means; null when the tool stands. Asked when
  * the tool's arguments were only guessed ("LIMIT 100", "in a table") or a single word of its
@@ -53,7 +58,7 @@ async function knowledgeClaims(part: string, match: ToolMatch, corpus: CorpusSta
   // place stays, for the knowledge to recognise as its own word ("in a table").
   const toolWords = new Set(match.matched);
   const ids = new Set(match.guessed.map((name) => String(match.arguments?.[name])).filter((v) => /\p{N}/u.test(v)));
-  const rest = part.replace(WORD, (w) => (toolWords.has(stem(w.toLowerCase())) || ids.has(w) ? '' : w)).replace(/\s+/g, ' ').trim();
+  const rest = withoutWords(part, (w) => toolWords.has(stem(w.toLowerCase())) || ids.has(w));
   const knowledge = await knowledgeCall(rest, corpus);
   // `chunks` is known once the frequencies were read.
   if (!knowledge.call || (corpus.chunks <= SMALL_CORPUS_CHUNKS && !match.slight)) return null;
@@ -158,7 +163,7 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
 async function besideCalls(rest: string[], calls: ToolCall[], tools: ToolSpec[], corpus: CorpusStats | undefined): Promise<{ call: ToolCall | null; reason: string }> {
   const own = new Set(tools.filter((t) => calls.some((c) => c.name === t.name)).flatMap((t) => toolText(t).map(stem)));
   const judged = await Promise.all(
-    rest.map((part) => knowledgeCall(part.replace(WORD, (w) => (own.has(stem(w.toLowerCase())) ? '' : w)).replace(/\s+/g, ' ').trim(), corpus)),
+    rest.map((part) => knowledgeCall(withoutWords(part, (w) => own.has(stem(w.toLowerCase()))), corpus)),
   );
   // Judged less the tool's words, searched in the user's own: "status" still helps find "the status of a node".
   const covered = rest.filter((_, i) => judged[i]!.call);
