@@ -144,12 +144,15 @@ function shortened(heading: string): string {
 
 /**
  * A found chunk as the answer draws on it: its source (`document#chunk`) and the heading it sits
- * under, so an answer can say where in the document it quotes from. Runs recorded before
- * passages had headings replay without one.
+ * under, after the page's title when it has one above it ("EXPLAIN QUERY PLAN › 1.1. Table and
+ * Index Scans"), so an answer can say which page and where in it it quotes from — a file name
+ * such as eqp.html does not say what the page is. Runs recorded before passages had headings
+ * replay without one.
  */
 export function knowledgePassage(p: Pick<RetrievedPassage, 'document' | 'chunkIndex' | 'text' | 'headings'>): ContextPassage {
-  const heading = p.headings?.at(-1)?.replace(/\s+/g, ' ').trim();
-  const section = heading && shortened(heading);
+  const said = (p.headings ?? []).map((h) => h.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  const path = said.length > 1 && said[0] !== said.at(-1) ? [said[0]!, said.at(-1)!] : said.slice(-1);
+  const section = path.length ? path.map(shortened).join(' › ') : undefined;
   return { source: `${p.document}#${p.chunkIndex}`, text: p.text, kind: 'chunk', ...(section ? { section } : {}) };
 }
 

@@ -1,16 +1,20 @@
 import { knowledgePassage } from '../../interface/ask.js';
 
-// What a found chunk gives the answer to cite: its document and chunk, and the heading it sits under.
+// What a found chunk gives the answer to cite: its document and chunk, and the page's title and the heading it sits under.
 describe('a found chunk as the answer cites it', () => {
   const chunk = { document: 'collections.html', chunkIndex: 12, text: 'Return an iterator over elements.' };
 
-  it('names the nearest heading as its section', () => {
+  it("names the page's title and the nearest heading as its section", () => {
     expect(knowledgePassage({ ...chunk, headings: ['collections — Container datatypes', 'Counter  objects'] })).toEqual({
       source: 'collections.html#12',
       text: 'Return an iterator over elements.',
       kind: 'chunk',
-      section: 'Counter objects',
+      section: 'collections — Container datatypes › Counter objects',
     });
+    // The headings between them are left out; a heading alone, or the title twice, is said once.
+    expect(knowledgePassage({ ...chunk, headings: ['EXPLAIN QUERY PLAN', '1. The EXPLAIN QUERY PLAN Command', '1.1. Table and Index Scans'] }).section).toBe('EXPLAIN QUERY PLAN › 1.1. Table and Index Scans');
+    expect(knowledgePassage({ ...chunk, headings: ['Counter objects'] }).section).toBe('Counter objects');
+    expect(knowledgePassage({ ...chunk, headings: ['pgproto', ' pgproto '] }).section).toBe('pgproto');
   });
 
   it('cuts a heading too long to cite at a word, and names none where the chunk has none (runs recorded before headings)', () => {

@@ -3,6 +3,7 @@
 import { LocalProvider } from '../../../providers/kinds/local/chat.js';
 import { answerArithmetic } from '../../../providers/kinds/local/arithmetic.js';
 import { answerConversion } from '../../../providers/kinds/local/conversion.js';
+import { extractiveAnswer } from '../../../providers/kinds/local/answer.js';
 import { KNOWLEDGE_TOOL, type ContextPassage, type TurnRequest } from '../../../providers/types.js';
 import { chatRequest } from '../requests.js';
 import { parseDocument } from '../../../knowledge/parse.js';
@@ -417,11 +418,27 @@ describe('the offline model answers', () => {
     expect(text).toContain('DROP TABLE removes a table and its rows from the database.');
   });
 
+  it('quotes the passage retrieval ranked first even when sentences of other passages share more of the question\'s words', () => {
+    const question = 'How do I get every possible ordering of the items in a list?';
+    const passages: ContextPassage[] = [
+      passage('itertools.html#4', 'permutations(iterable)', 'Get successive permutations of the elements, every possible arrangement of them.'),
+      passage('sorting.html#1', 'It is possible to get the items of a list sorted with sorted(). It is possible to get the items of a list in reverse order. A list is sorted in place by list.sort().'),
+      passage('heapq.html#0', 'It is possible to get the smallest items of a list from a heap. Items of a list are pushed onto the heap.'),
+    ];
+    // Two quotes: the best sentence of all, and the first passage's best in place of the second best (a sorting one).
+    expect(extractiveAnswer(question, passages, 2)).toBe(
+      'permutations(iterable): Get successive permutations of the elements, every possible arrangement of them. (itertools.html) It is possible to get the items of a list in reverse order. (sorting.html)',
+    );
+    // One quote is the best sentence of all, wherever it is.
+    expect(extractiveAnswer(question, passages, 1)).toBe('It is possible to get the items of a list in reverse order. (sorting.html)');
+  });
+
   it('quotes the sentence naming a keyword the question writes in capitals, or a shell command it names', async () => {
+    // Ranked as retrieval would for the first question (the passage ranked first is always heard: see below).
     const pages: ContextPassage[] = [
-      { source: 'pragma.html#3', text: 'The difference between this pragma and cache_size is that the value set here persists across connections.' },
       { source: 'lang_transaction.html#1', text: 'IMMEDIATE causes the database connection to start a new write immediately, without waiting for a write statement.' },
       { source: 'cli.html#7', text: 'Use the ".import" command to load CSV data into a table. A shell command is one that begins with a period.' },
+      { source: 'pragma.html#3', text: 'The difference between this pragma and cache_size is that the value set here persists across connections.' },
     ];
     const said = (message: string) => answer(message, ...pages);
     expect(await said('What is the difference between BEGIN DEFERRED and BEGIN IMMEDIATE?')).toBe(
