@@ -434,7 +434,7 @@ describe('the offline model answers', () => {
   });
 
   it('quotes the sentence naming a keyword the question writes in capitals, or a shell command it names', async () => {
-    // Ranked as retrieval would for the first question (the passage ranked first is always heard: see below).
+    // Ranked as retrieval would for the first question (the passage ranked first is always heard: see the test above).
     const pages: ContextPassage[] = [
       { source: 'lang_transaction.html#1', text: 'IMMEDIATE causes the database connection to start a new write immediately, without waiting for a write statement.' },
       { source: 'cli.html#7', text: 'Use the ".import" command to load CSV data into a table. A shell command is one that begins with a period.' },
