@@ -126,6 +126,15 @@ const CONCEPTS: readonly Concept[] = [
   { cues: ['enum|enumerated|fixed + set|list + value|values|label|labels|allowed'], names: 'enum type' },
   { cues: ['current|logged + user|role'], names: 'current_user session_user' },
   { cues: ['check|verify|detect + corrupt|corruption|damaged|integrity'], names: 'integrity check corruption' },
+  // Running a database server (written from general knowledge of administering one, 2026-12-02).
+  { cues: ['session|connection + only|just|current|own + change|set|setting|settings|parameter|value'], names: 'set session local' },
+  { cues: ['default|defaults|original + back|restore|reset|revert|undo + setting|settings|parameter|parameters|value|values'], names: 'reset default' },
+  { cues: ['idle|inactive|unused|nothing + client|clients|connection|connections|session|sessions + disconnect|close|cut|drop|kill|end|timeout|limit'], names: 'idle timeout disconnect' },
+  { cues: ['alive|dead|down|healthy|reachable|up + server|servers|node|nodes|backend|backends|database|databases + check|poll|periodically|interval|detect|notice|every'], names: 'health check' },
+  { cues: ['standby|replica|secondary + primary|master|leader + turn|promote|make|become|switch|into'], names: 'promote failover switchover' },
+  { cues: ['behind|lag|lagging|delay|delayed|catch + replica|replicas|standby|standbys|primary|master'], names: 'replication delay lag' },
+  { cues: ['password|passwords + encrypt|encrypted|hash|hashed|scramble|scrambled|plain|plaintext|clear'], names: 'password encryption encrypted' },
+  { cues: ['log|logged|record + which|every|each|all + query|queries|statement|statements|sql'], names: 'log statement' },
   // Programming.
   { cues: ['remember|cache|reuse|avoid + result|results|call|computation|expensive'], names: 'cache memoize lru_cache' },
   { cues: ['count|tally + many|often|times|occurrence|occurrences|each|frequency'], names: 'counter count occurrences' },

@@ -22,6 +22,17 @@ describe('conceptsOf', () => {
     expect(namesFor('What is the weather in Paris?')).toEqual([]);
   });
 
+  it("names what a database server's administrator describes: a setting for one session, its default back, idle clients, a standby made primary", () => {
+    expect(namesFor('How do I change a parameter only for my current session?')).toContain('set');
+    expect(namesFor('How do I put all my settings back to their defaults?')).toContain('reset');
+    expect(namesFor('Can idle clients be disconnected after a few minutes?')).toContain('timeout');
+    expect(namesFor('How do I make a standby the new primary?')).toContain('promote');
+    expect(namesFor('How do I keep passwords out of the file in plain text?')).toContain('encryption');
+    // Nor from one part alone: a default is no reset, a session no setting of its own.
+    expect(namesFor('What is the default port?')).not.toContain('reset');
+    expect(namesFor('How long does a session last?')).not.toContain('local');
+  });
+
   it('reads a negative contraction as the "not" a cue says', () => {
     expect(namesFor("How do I delete the files git isn't tracking?")).toContain('untracked');
     expect(namesFor("Which files doesn't git track?")).toContain('untracked');
