@@ -72,6 +72,7 @@ try {
       const answer = extractiveAnswer(q.q, found.map(knowledgePassage));
       outcomes.push({ kind: q.kind, split: q.split, rank: at === -1 ? null : at + 1, termInAnswer: answer.toLowerCase().includes(q.term.toLowerCase()) });
       if (process.env.EVAL_ANSWERS) console.log(`${q.term} | ${q.q}\n   -> ${answer}`);
+      if (!outcomes.at(-1)!.termInAnswer) misses.push(`  no key term (page ${at === -1 ? 'not found' : `#${at + 1}`}) [${q.split} ${q.kind}] ${q.term} | ${q.q}\n     -> ${answer}`);
       if (at !== 0) misses.push(`  ${at === -1 ? 'miss' : `#${at + 1}  `} [${q.split} ${q.kind}] ${q.q} → ${found.map((c) => `${c.document.replace(/\.html$/, '')}:${c.chunkIndex}`).join(' ')}`);
     }
     const ms = (performance.now() - queryStarted) / RETRIEVAL_SET.length;

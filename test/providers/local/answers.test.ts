@@ -418,6 +418,19 @@ describe('the offline model answers', () => {
     expect(text).toContain('DROP TABLE removes a table and its rows from the database.');
   });
 
+  it('quotes the sentence stating the kind of answer the question asks for, though others share more of its words', () => {
+    const page = passage(
+      'cache.html',
+      'Cached query results are kept in shared memory. Query results are cached only for SELECT statements.',
+      'memqcache_expire (integer)',
+      'Specifies the life time of the query cache in seconds.',
+    );
+    // "How long" asks for a duration: the sentence saying "seconds" answers it, not the ones repeating "cached query results".
+    expect(extractiveAnswer('How long do cached query results stay valid?', [page], 1)).toBe('memqcache_expire (integer): Specifies the life time of the query cache in seconds. (cache.html)');
+    // Asked without "how long", the same words are answered by the sentence sharing most of them.
+    expect(extractiveAnswer('Do cached query results stay valid?', [page], 1)).toBe('Cached query results are kept in shared memory. (cache.html)');
+  });
+
   it('quotes the passage retrieval ranked first even when sentences of other passages share more of the question\'s words', () => {
     const question = 'How do I get every possible ordering of the items in a list?';
     const passages: ContextPassage[] = [
