@@ -13,9 +13,15 @@
 // - Each chunk after the first of a section starts with up to overlapTokens from the end of the
 //   previous one, from a word start (a sentence start when that keeps at least half of it).
 // - tokenCount is exact (o200k) and never above chunkTokens, overlap included.
+// - A chunk that starts inside a definition (a setting's description running on past the chunk
+//   before) takes the definition's term as the last part of its heading path
+//   (["5.7. Load Balancing", "disable_load_balance_on_write (string)"]): its text says "this
+//   parameter", and without the term it is found by no question naming the setting and quoted
+//   under no name.
 import { tokenCount } from '../text/tokens.js';
 import type { Chunk } from '../store/chunks.js';
 import type { ChunkingOptions, ParsedDocument } from './types.js';
+import { isCodeLine, isTermLine } from '../text/definitionLines.js';
 
 type Section = ParsedDocument['sections'][number];
 
@@ -30,11 +36,38 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
   validate(opts);
   const chunks: Chunk[] = [];
   for (const section of mergeTinySections(doc.sections, tinyTokens(opts))) {
+    let from = 0;
     for (const text of chunkText(section.text, opts)) {
-      chunks.push({ index: chunks.length, text, headings: [...section.headings], tokenCount: tokenCount(text) });
+      const start = section.text.indexOf(text, from);
+      from = start;
+      const term = definitionInForce(section.text, start);
+      chunks.push({ index: chunks.length, text, headings: term ? [...section.headings, term] : [...section.headings], tokenCount: tokenCount(text) });
     }
   }
   return chunks;
+}
+
+/**
+ * Titles a DocBook or Sphinx page sets on a line of their own ("Example 5-2. Using regular
+ * expression", "Note"): shaped as a term, but what follows illustrates the definition they sit
+ * in, it does not define them.
+ */
+const CAPTION = /^(?:Example|Figure|Table|Note|Warning|Tip|Caution|Important|See also)\b/;
+
+/**
+ * The term of the definition `text` is inside of at `start`, or null: the last term line before
+ * it that a description follows (a line shaped as a term, not code, a caption or a setting's
+ * assignment "name = 'value'"), unless `start` is at such a term itself.
+ */
+function definitionInForce(text: string, start: number): string | null {
+  if (start === 0) return null;
+  const paragraphsOf = (t: string) => t.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const isTerm = (p: string, next: string | undefined) => next !== undefined && isTermLine(p) && !isCodeLine(p) && !CAPTION.test(p) && !/ = /.test(p) && !isTermLine(next);
+  const before = text.slice(0, start);
+  const [first, second] = paragraphsOf(text.slice(start));
+  if (/\n\s*\n\s*$/.test(before) && first !== undefined && isTerm(first, second)) return null;
+  const paragraphs = paragraphsOf(before);
+  return paragraphs.findLast((p, i) => isTerm(p, paragraphs[i + 1] ?? first)) ?? null;
 }
 
 /** What to embed and index for full-text search: the heading path, then the text, so a chunk matches on the headings it sits under. */

@@ -140,6 +140,30 @@ describe('chunkDocument across sections', () => {
     expect(chunks[0]!.text).toBe('Tiny.');
   });
 
+  it("heads a chunk that starts inside a definition with its term, and takes no caption or setting's assignment for a term", () => {
+    const long = prose(6, 100).text;
+    const text = [
+      'reset_query_list (string)',
+      long,
+      'Example 5-2. Resetting the session',
+      "reset_query_list = 'ABORT; DISCARD ALL'",
+      'This parameter can be changed by reloading the configuration.',
+      'idle_timeout (integer)',
+      prose(6, 200).text,
+    ].join('\n\n');
+    const chunks = chunkDocument(doc({ headings: ['Settings'], text }), { chunkTokens: 100, overlapTokens: 0 });
+    const at = positions(text, chunks);
+    const second = text.indexOf('idle_timeout (integer)');
+    chunks.forEach((c, i) => {
+      const { start } = at[i]!;
+      // The caption and the setting's assignment inside the first definition are no terms of their own.
+      const expected = start === 0 || start === second ? ['Settings'] : ['Settings', start < second ? 'reset_query_list (string)' : 'idle_timeout (integer)'];
+      expect(c.headings).toEqual(expected);
+    });
+    expect(chunks.filter((c) => c.headings[1] === 'reset_query_list (string)').length).toBeGreaterThanOrEqual(3);
+    expect(chunks.filter((c) => c.headings[1] === 'idle_timeout (integer)').length).toBeGreaterThanOrEqual(3);
+  });
+
   it('gives an empty document no chunks', () => {
     expect(chunkDocument(doc(), { chunkTokens: 100, overlapTokens: 10 })).toEqual([]);
   });

@@ -10,7 +10,8 @@ import { synonymsOf } from '../../../text/synonyms.js';
 import { describedNames } from '../../../text/concepts.js';
 import { answerTypeWords } from '../../../text/answerTypes.js';
 import { calledNames, keyTokens, keywordPairs } from '../../../text/keyTokens.js';
-import { SIGNATURE, units } from './passageUnits.js';
+import { units } from './passageUnits.js';
+import { SIGNATURE } from '../../../text/definitionLines.js';
 
 /**
  * What a thesaurus word (text/synonyms.ts) of the question's is worth against the question's own:

@@ -1,0 +1,96 @@
+// The shapes of a reference page's lines, read from their text alone: a term a definition list
+// defines (an option, a setting, a signature), a line of code, a command's synopsis. The offline
+// answer reads passages with them (providers/kinds/local/passageUnits.ts), and chunking finds
+// the definition a chunk starts inside of (knowledge/chunk.ts).
+
+/**
+ * A name (perhaps after one word saying what it is: "class", "exception"; perhaps a decorator's
+ * "@"), then its parameters in parentheses, then perhaps what it returns (`→ text`, `-> int`).
+ */
+export const SIGNATURE = /^(?:\p{L}+ )?@?[\p{L}_][\p{L}\p{N}_.]*\s?\(.*\)(?:\s*(?:→|->)\s*\S.*)?$/u;
+const SIGNATURE_CHARS = 400;
+
+/** A line typed after a shell's prompt. */
+const SHELL_PROMPT = /^\$\s/;
+
+/**
+ * An example's line with a callout's mark at its end, as AsciiDoc and DocBook number the lines a
+ * list below explains: "$ git diff --cached   <2>" (the shell's prompt is not the command's).
+ */
+export const CALLOUT_LINE = /^[ \t]*(?:\$[ \t]+)?(\S.*?)[ \t]+<(\d+)>[ \t]*$/;
+
+/**
+ * Lines of code in a page's example, which the answer does not quote, though they may name what
+ * the question asks about. Prose ends its sentences with punctuation and never keeps runs of
+ * spaces; code does neither. A list item ending with ";" ("- git-push(1) copies your branches…;")
+ * is prose, and so is a line with one gap of spaces (a plain-text option list, "-v    Print more").
+ */
+const CODE_LINES: readonly RegExp[] = [
+  // A shell's prompt, or a callout's mark after the code it explains ("$ git diff --cached   <2>").
+  SHELL_PROMPT,
+  CALLOUT_LINE,
+  // Opens or closes a block.
+  /[{}]\s*$/,
+  // A comment line: `//`, `-- `, or `# ` as shells and configuration files write them.
+  /^\s*(?:\/\/|--\s|#\s)/,
+  // A statement ended with ";" that calls, assigns or starts with a keyword in capitals ("server.listen(8000);", "PRAGMA busy_timeout;").
+  /^(?!- )(?=.*[(=]|\s*\p{Lu}{2,}\b).*;\s*$/u,
+  // Set out in columns twice over ("auth   required   pam_unix.so").
+  /\S {3,}\S.*\S {3,}\S/,
+  // A comment after code, two spaces or more away ("sorted(xs)  # by locale").
+  /\S {2,}#\s/,
+  // Python's imports, assignments and calls, which end with no ";" ("import csv",
+  // "writer = csv.writer(f)", "writer.writerows(rows)").
+  /^(?:import\s+[\w.]+|from\s+[\w.]+\s+import\s.+)$/,
+  /^[\p{L}_][\w.]*(?:\[[^\]]*\])?\s*[-+*/]?=\s*[^=\s].*[^.!?:]$/u,
+  // (A table's row "os.path.isdir() | Path.is_dir()" is no call: its cells are apart.)
+  /^[\p{L}_][\w]*(?:\.[\p{L}_]\w*)+\((?:(?! \| ).)*\)$/u,
+  // A block's opening line in Python, keyword in lower case, colon at the end ("with open(p) as f:").
+  /^(?:with|for|if|elif|else|while|def|class|try|except|finally|async)\b.*:$/,
+  // Markup: a tag with attributes, or an element opened and closed on the line
+  // ('<xsl:param name="chunk.quietly" select="0"></xsl:param>', '<link rel="stylesheet" href="docbook.css">').
+  // A placeholder in angle brackets ("<commit>", "<refname>:<expect>") has neither.
+  /^<\??[\p{L}_][\w:.-]*\s+[\w:.-]+\s*=\s*["']/u,
+  /^<([\p{L}_][\w:.-]*)[^>]*>.*<\/\1>$/u,
+];
+
+export const isCodeLine = (s: string) => CODE_LINES.some((pattern) => pattern.test(s));
+
+/**
+ * A command's synopsis, which shows how it is written but says nothing of what it does: three
+ * bracketed optional parts or more ("git describe [--all] [--tags] [--contains] <commit>").
+ */
+export const SYNOPSIS = /(?:\[[^[\]]*\][^[\]]*){3}/;
+
+/**
+ * One word, then its bracketed parts: a subcommand as a definition list names it ("pop [--index]
+ * [-q|--quiet] [<stash>]" over what `git stash pop` does). A synopsis names the command first
+ * ("git stash pop [--index] …"). On Git's tuning half it gave the key term for "How is git stash
+ * pop different from git stash apply?" (0.794 → 0.824); no other answer changed over the three
+ * labelled sets and the fresh ones.
+ */
+const SUBCOMMAND = /^\p{L}[\p{L}\p{N}_-]* \[/u;
+
+/**
+ * A paragraph that names what the next one explains: one short line without sentence
+ * punctuation at its end, as reference pages set options, settings and commands.
+ */
+export function isTermLine(paragraph: string): boolean {
+  if (paragraph.includes('\n') || /[.!?,;:]$/.test(paragraph)) return false;
+  // A command after a shell's prompt ("$ git switch experimental") is an example's line: the prose
+  // after it goes on with the page, it does not define the command.
+  if (SHELL_PROMPT.test(paragraph)) return false;
+  // A function's signature, however many parameters it lists: "subprocess.run(args, *, stdin=None, …)".
+  if (paragraph.length <= SIGNATURE_CHARS && SIGNATURE.test(paragraph)) return true;
+  return (
+    (!SYNOPSIS.test(paragraph) || SUBCOMMAND.test(paragraph)) &&
+    paragraph.length <= 100 &&
+    // "Added in: v0.1.21", "Default: 5": a label and its value; "v0.1.21 |": a table's row whose
+    // last cell is empty (a line "a | b" may be a shell pipeline, which does name a command).
+    !/\p{L}: |\s\|$/u.test(paragraph) &&
+    // Words, not the punctuation a signature spaces out ("btrim ( string text [, characters text ] ) → text").
+    paragraph.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= 8 &&
+    // A rule (<hr> comes out as a line of dashes) names nothing.
+    /[\p{L}\p{N}]/u.test(paragraph)
+  );
+}
