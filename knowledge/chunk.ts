@@ -36,11 +36,11 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
   validate(opts);
   const chunks: Chunk[] = [];
   for (const section of mergeTinySections(doc.sections, tinyTokens(opts))) {
+    const termAt = definitionTerms(section.text);
     let from = 0;
     for (const text of chunkText(section.text, opts)) {
-      const start = section.text.indexOf(text, from);
-      from = start;
-      const term = definitionInForce(section.text, start);
+      from = section.text.indexOf(text, from);
+      const term = termAt(from);
       chunks.push({ index: chunks.length, text, headings: term ? [...section.headings, term] : [...section.headings], tokenCount: tokenCount(text) });
     }
   }
@@ -54,20 +54,41 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
  */
 const CAPTION = /^(?:Example|Figure|Table|Note|Warning|Tip|Caution|Important|See also)\b/;
 
+/** A command typed at a prompt that names its host, as setup guides write them ("[server1]# systemctl stop pgpool"). */
+const HOST_PROMPT = /^\[[^\]]*\][#$]/;
+
 /**
- * The term of the definition `text` is inside of at `start`, or null: the last term line before
- * it that a description follows (a line shaped as a term, not code, a caption or a setting's
- * assignment "name = 'value'"), unless `start` is at such a term itself.
+ * The term of the definition `text` is inside of at an offset, or null, for offsets asked in
+ * increasing order: the last term line before it that a description follows (a line shaped as a
+ * term, not code, a caption, a command at a prompt or a setting's assignment "name = 'value'"), unless the offset is at
+ * such a term itself. One pass over the section's paragraphs for all its chunks, so a long
+ * section costs no more than its length.
  */
-function definitionInForce(text: string, start: number): string | null {
-  if (start === 0) return null;
-  const paragraphsOf = (t: string) => t.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
-  const isTerm = (p: string, next: string | undefined) => next !== undefined && isTermLine(p) && !isCodeLine(p) && !CAPTION.test(p) && !/ = /.test(p) && !isTermLine(next);
-  const before = text.slice(0, start);
-  const [first, second] = paragraphsOf(text.slice(start));
-  if (/\n\s*\n\s*$/.test(before) && first !== undefined && isTerm(first, second)) return null;
-  const paragraphs = paragraphsOf(before);
-  return paragraphs.findLast((p, i) => isTerm(p, paragraphs[i + 1] ?? first)) ?? null;
+function definitionTerms(text: string): (offset: number) => string | null {
+  const paragraphs: { start: number; text: string }[] = [];
+  let at = 0;
+  text.split(/(\n\s*\n)/).forEach((part, i) => {
+    const trimmed = part.trim();
+    if (i % 2 === 0 && trimmed) paragraphs.push({ start: at + part.length - part.trimStart().length, text: trimmed });
+    at += part.length;
+  });
+  const isTerm = paragraphs.map(({ text: p }, i) => {
+    const next = paragraphs[i + 1]?.text;
+    return next !== undefined && isTermLine(p) && !isCodeLine(p) && !CAPTION.test(p) && !/ = /.test(p) && !HOST_PROMPT.test(p) && !isTermLine(next);
+  });
+  // The paragraph the last offset fell in, and the term in force before it.
+  let k = -1;
+  let before: string | null = null;
+  return (offset) => {
+    while (k + 1 < paragraphs.length && paragraphs[k + 1]!.start <= offset) {
+      if (k >= 0 && isTerm[k]) before = paragraphs[k]!.text;
+      k++;
+    }
+    if (k < 0) return null;
+    // At a paragraph's start, that paragraph is the chunk's own: a term there heads nothing yet.
+    if (paragraphs[k]!.start === offset) return isTerm[k] ? null : before;
+    return isTerm[k] ? paragraphs[k]!.text : before;
+  };
 }
 
 /** What to embed and index for full-text search: the heading path, then the text, so a chunk matches on the headings it sits under. */
