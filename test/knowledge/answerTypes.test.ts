@@ -2,11 +2,12 @@
 import { answerTypeWords } from '../../text/answerTypes.js';
 
 describe('answer types', () => {
-  it('reads a duration, an interval, a number or a size from the question words', () => {
+  it('reads a duration, an interval, a number, a size or a place from the question words', () => {
     expect(answerTypeWords('How long does the watchdog wait?')).toContain('timeout');
     expect(answerTypeWords('How often is the server checked?')).toContain('interval');
     expect(answerTypeWords('How many clients can connect?')).toContain('maximum');
     expect(answerTypeWords('How much shared memory can the cache use?')).toContain('size');
+    expect(answerTypeWords('Where can I put ignore patterns for all my repositories?')).toContain('file');
   });
 
   it('reads none from a question that asks for a way or a reason', () => {
