@@ -70,9 +70,10 @@ try {
       const at = found.findIndex((c) => q.pages.includes(c.document.replace(/\.html$/, '')));
       // The offline model's answer from these chunks, as the ask would give it (sources as the workflow names them).
       const answer = extractiveAnswer(q.q, found.map(knowledgePassage));
-      outcomes.push({ kind: q.kind, split: q.split, rank: at === -1 ? null : at + 1, termInAnswer: answer.toLowerCase().includes(q.term.toLowerCase()) });
+      const termInAnswer = answer.toLowerCase().includes(q.term.toLowerCase());
+      outcomes.push({ kind: q.kind, split: q.split, rank: at === -1 ? null : at + 1, termInAnswer });
       if (process.env.EVAL_ANSWERS) console.log(`${q.term} | ${q.q}\n   -> ${answer}`);
-      if (!outcomes.at(-1)!.termInAnswer) misses.push(`  no key term (page ${at === -1 ? 'not found' : `#${at + 1}`}) [${q.split} ${q.kind}] ${q.term} | ${q.q}\n     -> ${answer}`);
+      if (!termInAnswer) misses.push(`  no key term (page ${at === -1 ? 'not found' : `#${at + 1}`}) [${q.split} ${q.kind}] ${q.term} | ${q.q}\n     -> ${answer}`);
       if (at !== 0) misses.push(`  ${at === -1 ? 'miss' : `#${at + 1}  `} [${q.split} ${q.kind}] ${q.q} → ${found.map((c) => `${c.document.replace(/\.html$/, '')}:${c.chunkIndex}`).join(' ')}`);
     }
     const ms = (performance.now() - queryStarted) / RETRIEVAL_SET.length;

@@ -21,7 +21,7 @@
 import { tokenCount } from '../text/tokens.js';
 import type { Chunk } from '../store/chunks.js';
 import type { ChunkingOptions, ParsedDocument } from './types.js';
-import { isCodeLine, isTermLine } from '../text/definitionLines.js';
+import { headsDefinition } from '../text/definitionLines.js';
 
 type Section = ParsedDocument['sections'][number];
 
@@ -37,10 +37,8 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
   const chunks: Chunk[] = [];
   for (const section of mergeTinySections(doc.sections, tinyTokens(opts))) {
     const termAt = definitionTerms(section.text);
-    let from = 0;
-    for (const text of chunkText(section.text, opts)) {
-      from = section.text.indexOf(text, from);
-      const term = termAt(from);
+    for (const { start, text } of chunkText(section.text, opts)) {
+      const term = termAt(start);
       chunks.push({ index: chunks.length, text, headings: term ? [...section.headings, term] : [...section.headings], tokenCount: tokenCount(text) });
     }
   }
@@ -48,21 +46,10 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
 }
 
 /**
- * Titles a DocBook or Sphinx page sets on a line of their own ("Example 5-2. Using regular
- * expression", "Note"): shaped as a term, but what follows illustrates the definition they sit
- * in, it does not define them.
- */
-const CAPTION = /^(?:Example|Figure|Table|Note|Warning|Tip|Caution|Important|See also)\b/;
-
-/** A command typed at a prompt that names its host, as setup guides write them ("[server1]# systemctl stop pgpool"). */
-const HOST_PROMPT = /^\[[^\]]*\][#$]/;
-
-/**
  * The term of the definition `text` is inside of at an offset, or null, for offsets asked in
- * increasing order: the last term line before it that a description follows (a line shaped as a
- * term, not code, a caption, a command at a prompt or a setting's assignment "name = 'value'"), unless the offset is at
- * such a term itself. One pass over the section's paragraphs for all its chunks, so a long
- * section costs no more than its length.
+ * increasing order: the last paragraph before it that heads a definition (text/definitionLines.ts),
+ * unless the offset is at such a paragraph itself. One pass over the section's paragraphs for all
+ * its chunks, so a long section costs no more than its length.
  */
 function definitionTerms(text: string): (offset: number) => string | null {
   const paragraphs: { start: number; text: string }[] = [];
@@ -72,22 +59,19 @@ function definitionTerms(text: string): (offset: number) => string | null {
     if (i % 2 === 0 && trimmed) paragraphs.push({ start: at + part.length - part.trimStart().length, text: trimmed });
     at += part.length;
   });
-  const isTerm = paragraphs.map(({ text: p }, i) => {
-    const next = paragraphs[i + 1]?.text;
-    return next !== undefined && isTermLine(p) && !isCodeLine(p) && !CAPTION.test(p) && !/ = /.test(p) && !HOST_PROMPT.test(p) && !isTermLine(next);
-  });
+  const heads = headsDefinition(paragraphs.map((p) => p.text));
   // The paragraph the last offset fell in, and the term in force before it.
   let k = -1;
   let before: string | null = null;
   return (offset) => {
     while (k + 1 < paragraphs.length && paragraphs[k + 1]!.start <= offset) {
-      if (k >= 0 && isTerm[k]) before = paragraphs[k]!.text;
+      if (k >= 0 && heads[k]) before = paragraphs[k]!.text;
       k++;
     }
     if (k < 0) return null;
     // At a paragraph's start, that paragraph is the chunk's own: a term there heads nothing yet.
-    if (paragraphs[k]!.start === offset) return isTerm[k] ? null : before;
-    return isTerm[k] ? paragraphs[k]!.text : before;
+    if (paragraphs[k]!.start === offset) return heads[k] ? null : before;
+    return heads[k] ? paragraphs[k]!.text : before;
   };
 }
 
@@ -133,15 +117,15 @@ function startsWith(path: string[], prefix: string[]): boolean {
   return path.length >= prefix.length && prefix.every((h, i) => path[i] === h);
 }
 
-/** The chunks of one section's text. */
-function chunkText(text: string, { chunkTokens, overlapTokens }: ChunkingOptions): string[] {
+/** The chunks of one section's text, each with where it starts in it. */
+function chunkText(text: string, { chunkTokens, overlapTokens }: ChunkingOptions): { start: number; text: string }[] {
   const trimmed = text.trim();
   if (!trimmed) return [];
-  if (tokenCount(trimmed) <= chunkTokens) return [trimmed];
+  if (tokenCount(trimmed) <= chunkTokens) return [{ start: text.length - text.trimStart().length, text: trimmed }];
 
   // Room for overlap in every chunk: no unit may need more than what is left beside it.
   const units = splitUnits(text, chunkTokens - overlapTokens);
-  const chunks: string[] = [];
+  const chunks: { start: number; text: string }[] = [];
   let overlapFrom: number | null = null;
   for (let i = 0; i < units.length; ) {
     const first = units[i]!;
@@ -158,7 +142,7 @@ function chunkText(text: string, { chunkTokens, overlapTokens }: ChunkingOptions
     j = lastFitting(text, start, units, i, j, chunkTokens);
     if (j === i + 1 && tokenCount(text.slice(start, first.end)) > chunkTokens) start = first.start; // overlap did not fit beside this unit
     const end = units[j - 1]!.end;
-    chunks.push(text.slice(start, end));
+    chunks.push({ start, text: text.slice(start, end) });
     overlapFrom = overlapTokens > 0 && j < units.length ? overlapStart(text, start, end, overlapTokens) : null;
     i = j;
   }

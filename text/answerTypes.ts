@@ -1,8 +1,9 @@
 // What kind of answer a question asks for, by its question words: "how long …" is answered by a
 // duration, "how often …" by an interval, "how many …" by a number or a limit, "how much
-// memory …" by a size, "where …" by a place (a file, a directory). Documentation states those with its own words (timeout, period, maximum,
-// bytes) that the question need not share, so the extractive answer counts them as the
-// question's. Retrieval does not: they say what the answer looks like, not what it is about.
+// memory …" by a size, "where …" by a place (a file, a directory). Documentation states those
+// with its own words (timeout, period, maximum, bytes, file) that the question need not share,
+// so the extractive answer counts them as the question's. Retrieval does not: they say what the
+// answer looks like, not what it is about.
 
 // prettier-ignore
 const ANSWER_TYPES: readonly { asks: RegExp; words: string }[] = [

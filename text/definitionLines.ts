@@ -1,7 +1,7 @@
 // The shapes of a reference page's lines, read from their text alone: a term a definition list
 // defines (an option, a setting, a signature), a line of code, a command's synopsis. The offline
 // answer reads passages with them (providers/kinds/local/passageUnits.ts), and chunking finds
-// the definition a chunk starts inside of (knowledge/chunk.ts).
+// the definition a chunk starts inside of (knowledge/chunk.ts, headsDefinition).
 
 /**
  * A name (perhaps after one word saying what it is: "class", "exception"; perhaps a decorator's
@@ -93,4 +93,26 @@ export function isTermLine(paragraph: string): boolean {
     // A rule (<hr> comes out as a line of dashes) names nothing.
     /[\p{L}\p{N}]/u.test(paragraph)
   );
+}
+
+/**
+ * Titles a DocBook or Sphinx page sets on a line of their own ("Example 5-2. Using regular
+ * expression", "Note"): shaped as a term, but what follows illustrates the definition they sit
+ * in, it does not define them.
+ */
+const CAPTION = /^(?:Example|Figure|Table|Note|Warning|Tip|Caution|Important|See also)\b/;
+
+/** A command typed at a prompt that names its host, as setup guides write them ("[server1]# systemctl stop pgpool"). */
+const HOST_PROMPT = /^\[[^\]]*\][#$]/;
+
+/**
+ * Which of a section's paragraphs head a definition the rest of the section may run on under: a
+ * term line that a description follows (not another term line), and not code, a caption, a
+ * command at a host's prompt or a setting's assignment ("name = 'value'"). Stricter than the
+ * answer's reading of a passage, which sees a few paragraphs at a time; chunking carries the term
+ * across chunks.
+ */
+export function headsDefinition(paragraphs: readonly string[]): boolean[] {
+  const shaped = paragraphs.map(isTermLine);
+  return paragraphs.map((p, i) => shaped[i]! && i + 1 < paragraphs.length && !shaped[i + 1] && !isCodeLine(p) && !CAPTION.test(p) && !/ = /.test(p) && !HOST_PROMPT.test(p));
 }

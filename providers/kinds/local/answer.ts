@@ -158,14 +158,18 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   // A word in few of the sentences at hand tells more than one in all of them.
   const idf = (w: string) => Math.log(1 + all.length / (1 + unitStems.filter((s) => s.has(w)).length));
   const weight = new Map(wanted.map((w) => [w, idf(w)]));
+  /** Counts `stems` the question does not say itself at `share` of a word of its own. */
+  const weighAlso = (stems: string[], share: number) => {
+    for (const w of stems) if (!weight.has(w)) weight.set(w, share * idf(w));
+  };
   // The thesaurus's words for the question's count too, at a fifth: a sentence saying "remove"
   // answers "how do I delete…" better than one that only shares the question's other words.
-  for (const w of synonymsOf(words).map(stem)) if (!weight.has(w)) weight.set(w, SYNONYM_SHARE * idf(w));
+  weighAlso(synonymsOf(words).map(stem), SYNONYM_SHARE);
   // And the names of what it describes, and the documentation's words for its everyday phrases, as its own words:
   // "put my edits aside" is answered by the sentence saying "stash", "shut it down" by the one saying "stop".
-  for (const w of terms(describedNames(words, question).join(' ')).map(stem)) if (!weight.has(w)) weight.set(w, CONCEPT_SHARE * idf(w));
+  weighAlso(terms(describedNames(words, question).join(' ')).map(stem), CONCEPT_SHARE);
   // And the words the kind of answer it asks for is stated with: "how long…" is answered by the sentence saying "timeout".
-  for (const w of terms(answerTypeWords(question).join(' ')).map(stem)) if (!weight.has(w)) weight.set(w, ANSWER_TYPE_SHARE * idf(w));
+  weighAlso(terms(answerTypeWords(question).join(' ')).map(stem), ANSWER_TYPE_SHARE);
   const scoring = [...weight.keys()];
   const scored = all.map((u, i) => {
     const shared = scoring.filter((w) => unitStems[i]!.has(w));

@@ -15,7 +15,6 @@ export interface Unit {
   lead: boolean;
 }
 
-
 /**
  * Terms given one to a line, as a definition list sets an option's other names ("--squash" over
  * "--no-squash", a function's signatures over each other): read as one line, "--squash
@@ -26,7 +25,6 @@ function aliasesOnOneLine(paragraph: string): string {
   const lines = paragraph.split('\n').map((l) => l.trim());
   return lines.length > 1 && lines.length <= 4 && lines.every((l) => /^\S+$/.test(l) || SIGNATURE.test(l)) ? lines.join(' ') : paragraph;
 }
-
 
 /**
  * A term-shaped line that reads as a definition when it follows a term: three words or more, and
@@ -141,10 +139,8 @@ export function units(passages: ContextPassage[]): Unit[] {
 
 const CALLOUT_LINES = new RegExp(CALLOUT_LINE.source, 'gm');
 
-
 /** The explanation of a marked line: the callout list's item of its number ("2. Changes between…"). */
 const CALLOUT_ITEM = /^(\d+)\.\s+/;
-
 
 /**
  * Lines that each run one command, as a synopsis or an example lists its forms ("git config
@@ -157,8 +153,6 @@ function isCommandListing(paragraph: string): boolean {
   const first = (l: string) => /^[\p{L}][\p{L}\p{N}_-]*(?=\s)/u.exec(l)?.[0];
   return lines.length > 1 && first(lines[0]!) !== undefined && lines.every((l) => first(l) === first(lines[0]!) && !/[.!?:;]$/.test(l));
 }
-
-
 
 /**
  * Paragraphs after a term line that are taken to explain it: a definition often runs to a few
