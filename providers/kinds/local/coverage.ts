@@ -33,10 +33,21 @@ function fullyPresent(chunks: number): number {
   return Math.min(3, Math.max(1, Math.ceil(chunks / 100)));
 }
 
-/** Function words a question is phrased with beyond the shared stopwords; they carry no subject. */
+/**
+ * Function words a question is phrased with beyond the shared stopwords; they carry no subject.
+ * Among them the words of asking for advice ("Can you recommend…", "any tips…", "explain it
+ * simply"): documentation says "recommended" and "simply" throughout, so as content words they
+ * made "Recommend a good book to read." look like a question about any manual.
+ */
 const PHRASING = new Set(
-  'should would could might must shall also please want wants need needs like know tell explain describe give us many much some any just really very ever still there here don doesn didn isn aren won wouldn shouldn couldn ve ll re im id yes ok okay hi hello thanks thank'.split(' '),
+  'should would could might must shall also please want wants need needs like know tell explain describe give us many much some any just really very ever still there here don doesn didn isn aren won wouldn shouldn couldn ve ll re im id yes ok okay hi hello thanks thank recommend recommends recommended suggest suggests suggested simply tips ideas advice'.split(' '),
 );
+
+/**
+ * Roman numerals from 2 on ("World War II", "Pgpool-II", "part iii"): numbers, like digits, and
+ * no topic. "iv" and "vi" are left as words (an initialisation vector, the editor).
+ */
+const ROMAN_NUMERAL = /^(?!iv$|vi$)(?=[ivx]{2,}$)x{0,3}(?:ix|iv|v?i{0,3})$/;
 
 /**
  * Dotted names ("merge.conflictStyle", "push.default", "pg_hba.conf"): PostgreSQL's full-text
@@ -52,7 +63,7 @@ const DOTTED = /(?<![\p{L}\p{N}.])\p{L}[\p{L}\p{N}_-]*(?:\.[\p{L}\p{N}_-]+)*\.[\
 export function contentTerms(text: string): string[] {
   const dotted = (text.match(DOTTED) ?? []).map((d) => d.toLowerCase());
   const rest = dotted.length ? text.replace(DOTTED, ' ') : text;
-  return [...new Set([...dotted, ...terms(rest).filter((t) => !PHRASING.has(t) && !/^\d+$/.test(t))])];
+  return [...new Set([...dotted, ...terms(rest).filter((t) => !PHRASING.has(t) && !/^\d+$/.test(t) && !ROMAN_NUMERAL.test(t))])];
 }
 
 /**

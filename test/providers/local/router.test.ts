@@ -79,6 +79,17 @@ describe('the offline router', () => {
     ]);
   });
 
+  it('reads asking for advice and a Roman numeral as phrasing, not as what the question is about', async () => {
+    // A manual "recommends" settings and says "simply" and "Pgpool-II" on every other page; it also has a book list and a year or two.
+    const manual = fakeCorpus({ recommend: 300, simply: 200, ii: 400, book: 3, read: 150, year: 10, world: 5, end: 120, quantum: 1, physics: 1, setting: 300, buffers: 40 });
+    expect(await calls('Recommend a good book to read.', all, manual)).toEqual([]);
+    expect(await calls('Explain quantum physics simply.', all, manual)).toEqual([]);
+    expect(await calls('What year did World War II end?', all, manual)).toEqual([]);
+    expect((await routeLocally('What year did World War II end?', all, manual)).reason).not.toMatch(/\bii\b/);
+    // The question's subject still decides.
+    expect(await calls('What setting for buffers do you recommend?', all, manual)).toEqual([['search_knowledge', { query: 'What setting for buffers do you recommend?' }]]);
+  });
+
   it('judges a chunk by its length: a word in 2% of 40-word chunks is telling, in 2% of 4,000-word ones it is not', async () => {
     const question = 'How do I pay with a card?';
     const shortChunks = { ...fakeCorpus({ pay: 20, card: 20 }), tokens: 1_000 * 53 };
