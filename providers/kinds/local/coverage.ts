@@ -6,6 +6,7 @@ import type { CorpusStats } from '../../types.js';
 import { everydayFrequency } from '../../../text/everydayEnglish.js';
 import { LEXICAL_STOPWORDS } from '../../../text/stopwords.js';
 import { terms } from '../../../text/terms.js';
+import { fullForm } from '../../../text/clippedForms.js';
 
 /**
  * Least share of the question's IDF mass the corpus must hold to be searched. Calibrated on the
@@ -113,9 +114,12 @@ export function idf(df: number, chunks: number): number {
 
 export async function measureCoverage(text: string, corpus: CorpusStats): Promise<Coverage> {
   const words = contentTerms(text);
+  // A clipped word ("app", "db") is as present as its full word, which manuals write instead.
+  const full = words.map(fullForm);
+  const asked = [...new Set([...words, ...full.filter((w): w is string => w !== null)])];
   // Asked before `chunks` is read: a store-backed corpus learns its size with the frequencies.
-  const df = words.length ? await corpus.documentFrequency(words) : new Map<string, number>();
-  const withDf = words.map((term) => ({ term, df: df.get(term) ?? 0 }));
+  const df = asked.length ? await corpus.documentFrequency(asked) : new Map<string, number>();
+  const withDf = words.map((term, i) => ({ term, df: Math.max(df.get(term) ?? 0, df.get(full[i] ?? '') ?? 0) }));
   // Every content word somewhere in the knowledge: a fact stated once ("The Bergen store is
   // open…") is covered, rare words and all. Only when some word is missing do rare ones count in part.
   const complete = withDf.length > 0 && withDf.every((t) => t.df > 0);

@@ -90,6 +90,15 @@ describe('the offline router', () => {
     expect(await calls('What setting for buffers do you recommend?', all, manual)).toEqual([['search_knowledge', { query: 'What setting for buffers do you recommend?' }]]);
   });
 
+  it('counts a clipped word as said when the knowledge says it in full ("db", "app")', async () => {
+    // A manual that writes "database" and "application", never "db" or "app".
+    const manual = fakeCorpus({ database: 500, application: 200, schema: 80, version: 120, file: 400, inside: 50, store: 60 });
+    const question = "Where can I stash my app's schema version inside the db file?";
+    const route = await routeLocally(question, all, manual);
+    expect(route.calls).toEqual([{ id: 'local-knowledge', name: 'search_knowledge', arguments: { query: question } }]);
+    expect(route.reason).toMatch(/not in the knowledge: stash;/);
+  });
+
   it('judges a chunk by its length: a word in 2% of 40-word chunks is telling, in 2% of 4,000-word ones it is not', async () => {
     const question = 'How do I pay with a card?';
     const shortChunks = { ...fakeCorpus({ pay: 20, card: 20 }), tokens: 1_000 * 53 };
