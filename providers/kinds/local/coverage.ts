@@ -36,12 +36,12 @@ function fullyPresent(chunks: number): number {
 
 /**
  * Function words a question is phrased with beyond the shared stopwords; they carry no subject.
- * Among them the words of asking for advice ("Can you recommend…", "any tips…", "explain it
- * simply"): documentation says "recommended" and "simply" throughout, so as content words they
- * made "Recommend a good book to read." look like a question about any manual.
+ * Among them the words of asking for advice ("Can you recommend…", "a tip for…", "explain it
+ * simply"): documentation says "recommended", "Tip:" and "simply" throughout, so as content words
+ * they made "Recommend a good book to read." look like a question about any manual.
  */
 const PHRASING = new Set(
-  'should would could might must shall also please want wants need needs like know tell explain describe give us many much some any just really very ever still there here don doesn didn isn aren won wouldn shouldn couldn ve ll re im id yes ok okay hi hello thanks thank recommend recommends recommended suggest suggests suggested simply tips ideas advice'.split(' '),
+  'should would could might must shall also please want wants need needs like know tell explain describe give us many much some any just really very ever still there here don doesn didn isn aren won wouldn shouldn couldn ve ll re im id yes ok okay hi hello thanks thank recommend recommends recommended suggest suggests suggested simply tip tips idea ideas advice'.split(' '),
 );
 
 /**

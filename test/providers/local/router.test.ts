@@ -85,6 +85,8 @@ describe('the offline router', () => {
     expect(await calls('Recommend a good book to read.', all, manual)).toEqual([]);
     expect(await calls('Explain quantum physics simply.', all, manual)).toEqual([]);
     expect(await calls('What year did World War II end?', all, manual)).toEqual([]);
+    const tipped = fakeCorpus({ tip: 200, healthy: 2, staying: 5, winter: 1 });
+    expect(await calls('Give me a tip for staying healthy in winter.', all, tipped)).toEqual([]);
     expect((await routeLocally('What year did World War II end?', all, manual)).reason).not.toMatch(/\bii\b/);
     // The question's subject still decides.
     expect(await calls('What setting for buffers do you recommend?', all, manual)).toEqual([['search_knowledge', { query: 'What setting for buffers do you recommend?' }]]);
