@@ -30,7 +30,7 @@ export const SMALL_CORPUS_CHUNKS = 20;
  * single chunk of thousands is as likely an aside ("egg" in a manual's example) as a subject;
  * in a corpus of a few hundred chunks or fewer, one chunk is all a subject may have.
  */
-function fullyPresent(chunks: number): number {
+export function fullyPresent(chunks: number): number {
   return Math.min(3, Math.max(1, Math.ceil(chunks / 100)));
 }
 

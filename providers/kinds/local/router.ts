@@ -13,7 +13,7 @@ import { stem } from '../../../text/stem.js';
 import { arithmeticQuestion } from './arithmetic.js';
 import { conversionQuestion } from './conversion.js';
 import { clauses } from './clauses.js';
-import { COVERAGE_THRESHOLD, contentTerms, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage } from './coverage.js';
+import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage } from './coverage.js';
 import { smallTalk } from './smallTalk.js';
 import { matchTool, type ToolMatch } from './tools.js';
 
@@ -148,6 +148,14 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
     return { call: null, reason: `the knowledge does not cover "${text}" (${figures})` };
   }
   const t = measureTypicality(c, corpus);
+  // Every word of it everyday English that the knowledge says only in passing ("How many
+  // continents are there?" over a manual that once says "on a continent A"): a word in a chunk or
+  // two of hundreds is an aside there, not a subject. A name people never say ("heappush",
+  // "isleap") is a subject wherever it is: it is many times commoner there than in speech.
+  const least = fullyPresent(c.chunks);
+  if (c.terms.every((x) => x.df < least) && t.typicality < PASSING_RATIO) {
+    return { call: null, reason: `the knowledge mentions "${text}" only in passing: each of its words in fewer than ${least} of ${c.chunks} chunks, ${ratio(t.typicality)} as common there as in everyday English (${figures})` };
+  }
   const telling = t.telling.length ? `${t.telling.map((w) => `${w.term} ${ratio(w.ratio)}`).join(', ')} as common there as in everyday English` : 'no word of it indexed';
   if (t.typicality >= TYPICALITY_THRESHOLD) return { call, reason: `the knowledge covers "${text}" (${figures}; ${telling})` };
   return { call: null, reason: `"${text}" is worded as everyday English, not as the knowledge is (${figures}; ${telling}: ${ratio(t.typicality)} < ${TYPICALITY_THRESHOLD}×)` };
@@ -205,6 +213,14 @@ function namedIdentifier(text: string, held: { term: string; df: number }[]): st
  * blind prompt and question, the blind sets included (see README, Blind intent sets).
  */
 const OWN_WORD_RATIO = 3_000;
+
+/**
+ * How much commoner than in everyday English a question's words may be and still be said only in
+ * passing, when each is in fewer chunks than fullyPresent counts in full: 10×. A word people say
+ * (“continents”: 2.3× in pgpool-II's manual) is under it; a name they never say, in one chunk of
+ * thousands, is about 200× over it.
+ */
+const PASSING_RATIO = 10;
 const OWN_WORD_SHARE = 0.15;
 
 function ownWord(c: Coverage, corpus: CorpusStats): { term: string; ratio: number; share: number } | null {

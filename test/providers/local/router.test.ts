@@ -92,6 +92,16 @@ describe('the offline router', () => {
     expect(await calls('What setting for buffers do you recommend?', all, manual)).toEqual([['search_knowledge', { query: 'What setting for buffers do you recommend?' }]]);
   });
 
+  it('does not search for everyday words the knowledge says only in passing, but does for a name said once', async () => {
+    // 3,000 chunks: a word must be in 3 of them to count in full; "continent" is in one ("on a continent A").
+    const manual = fakeCorpus({ continents: 1, heappush: 1, commit: 600 }, 3_000);
+    const route = await routeLocally('How many continents are there?', all, manual);
+    expect(route.calls).toEqual([]);
+    expect(route.reason).toMatch(/^the knowledge mentions "How many continents are there\?" only in passing: each of its words in fewer than 3 of 3000 chunks, [\d.]+× as common there as in everyday English/);
+    // A name nobody says in speech is the subject wherever it is said.
+    expect(await calls('What does heappush do?', all, manual)).toEqual([['search_knowledge', { query: 'What does heappush do?' }]]);
+  });
+
   it('counts a clipped word as said when the knowledge says it in full ("db", "app")', async () => {
     // A manual that writes "database" and "application", never "db" or "app".
     const manual = fakeCorpus({ database: 500, application: 200, schema: 80, version: 120, file: 400, inside: 50, store: 60 });
