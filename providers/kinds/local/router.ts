@@ -213,15 +213,15 @@ function namedIdentifier(text: string, held: { term: string; df: number }[]): st
  * blind prompt and question, the blind sets included (see README, Blind intent sets).
  */
 const OWN_WORD_RATIO = 3_000;
+const OWN_WORD_SHARE = 0.15;
 
 /**
  * How much commoner than in everyday English a question's words may be and still be said only in
  * passing, when each is in fewer chunks than fullyPresent counts in full: 10×. A word people say
- * (“continents”: 2.3× in pgpool-II's manual) is under it; a name they never say, in one chunk of
- * thousands, is about 200× over it.
+ * ("continents": 2.3× in pgpool-II's manual) is under it; a name they never say, in one chunk of
+ * thousands, is far over it ("heapq.heappush" in one of Python's 3,207: 179×).
  */
 const PASSING_RATIO = 10;
-const OWN_WORD_SHARE = 0.15;
 
 function ownWord(c: Coverage, corpus: CorpusStats): { term: string; ratio: number; share: number } | null {
   const df = new Map(c.terms.map((x) => [x.term, x.df]));
