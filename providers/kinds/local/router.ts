@@ -148,15 +148,15 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
     return { call: null, reason: `the knowledge does not cover "${text}" (${figures})` };
   }
   const t = measureTypicality(c, corpus);
-  // Every word of it everyday English that the knowledge says only in passing ("How many
-  // continents are there?" over a manual that once says "on a continent A"): a word in a chunk or
-  // two of hundreds is an aside there, not a subject. A name people never say ("heappush",
-  // "isleap") is a subject wherever it is: it is many times commoner there than in speech.
-  const least = fullyPresent(c.chunks);
-  if (c.terms.every((x) => x.df < least) && t.typicality < PASSING_RATIO) {
-    return { call: null, reason: `the knowledge mentions "${text}" only in passing: each of its words in fewer than ${least} of ${c.chunks} chunks, ${ratio(t.typicality)} as common there as in everyday English (${figures})` };
-  }
   const telling = t.telling.length ? `${t.telling.map((w) => `${w.term} ${ratio(w.ratio)}`).join(', ')} as common there as in everyday English` : 'no word of it indexed';
+  // Worded as the knowledge is, but every word of it everyday English that the knowledge says only
+  // in passing ("How many continents are there?" over a manual that once says "on a continent A"):
+  // a word in a chunk or two of hundreds is an aside there, not a subject. A name people never say
+  // ("heappush", "isleap") is a subject wherever it is: it is many times commoner there than in speech.
+  const least = fullyPresent(c.chunks);
+  if (t.typicality >= TYPICALITY_THRESHOLD && t.typicality < PASSING_RATIO && c.terms.every((x) => x.df < least)) {
+    return { call: null, reason: `the knowledge mentions "${text}" only in passing: each of its words in fewer than ${least} of ${c.chunks} chunks (${figures}; ${telling})` };
+  }
   if (t.typicality >= TYPICALITY_THRESHOLD) return { call, reason: `the knowledge covers "${text}" (${figures}; ${telling})` };
   return { call: null, reason: `"${text}" is worded as everyday English, not as the knowledge is (${figures}; ${telling}: ${ratio(t.typicality)} < ${TYPICALITY_THRESHOLD}×)` };
 }
