@@ -30,4 +30,3 @@ const CLIPPED: Readonly<Record<string, string>> = {
 export function fullForm(word: string): string | null {
   return Object.hasOwn(CLIPPED, word) ? CLIPPED[word]! : null;
 }
-

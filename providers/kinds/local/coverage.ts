@@ -45,10 +45,10 @@ const PHRASING = new Set(
 );
 
 /**
- * Roman numerals from 2 on ("World War II", "Pgpool-II", "part iii"): numbers, like digits, and
- * no topic. "iv" and "vi" are left as words (an initialisation vector, the editor).
+ * A number, in digits or in Roman numerals from 2 on ("World War II", "Pgpool-II", "part iii"):
+ * an id or a quantity, no topic. "iv" and "vi" are left as words (an initialisation vector, the editor).
  */
-const ROMAN_NUMERAL = /^(?!iv$|vi$)(?=[ivx]{2,}$)x{0,3}(?:ix|iv|v?i{0,3})$/;
+const NUMERAL = /^(?:\d+|(?!iv$|vi$)(?=[ivx]{2,}$)x{0,3}(?:ix|iv|v?i{0,3}))$/;
 
 /**
  * Dotted names ("merge.conflictStyle", "push.default", "pg_hba.conf"): PostgreSQL's full-text
@@ -64,7 +64,7 @@ const DOTTED = /(?<![\p{L}\p{N}.])\p{L}[\p{L}\p{N}_-]*(?:\.[\p{L}\p{N}_-]+)*\.[\
 export function contentTerms(text: string): string[] {
   const dotted = (text.match(DOTTED) ?? []).map((d) => d.toLowerCase());
   const rest = dotted.length ? text.replace(DOTTED, ' ') : text;
-  return [...new Set([...dotted, ...terms(rest).filter((t) => !PHRASING.has(t) && !/^\d+$/.test(t) && !ROMAN_NUMERAL.test(t))])];
+  return [...new Set([...dotted, ...terms(rest).filter((t) => !PHRASING.has(t) && !NUMERAL.test(t))])];
 }
 
 /**
@@ -115,11 +115,10 @@ export function idf(df: number, chunks: number): number {
 export async function measureCoverage(text: string, corpus: CorpusStats): Promise<Coverage> {
   const words = contentTerms(text);
   // A clipped word ("app", "db") is as present as its full word, which manuals write instead.
-  const full = words.map(fullForm);
-  const asked = [...new Set([...words, ...full.filter((w): w is string => w !== null)])];
+  const full = words.map((w) => fullForm(w) ?? w);
   // Asked before `chunks` is read: a store-backed corpus learns its size with the frequencies.
-  const df = asked.length ? await corpus.documentFrequency(asked) : new Map<string, number>();
-  const withDf = words.map((term, i) => ({ term, df: Math.max(df.get(term) ?? 0, df.get(full[i] ?? '') ?? 0) }));
+  const df = words.length ? await corpus.documentFrequency([...new Set([...words, ...full])]) : new Map<string, number>();
+  const withDf = words.map((term, i) => ({ term, df: Math.max(df.get(term) ?? 0, df.get(full[i]!) ?? 0) }));
   // Every content word somewhere in the knowledge: a fact stated once ("The Bergen store is
   // open…") is covered, rare words and all. Only when some word is missing do rare ones count in part.
   const complete = withDf.length > 0 && withDf.every((t) => t.df > 0);

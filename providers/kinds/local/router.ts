@@ -149,16 +149,16 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   }
   const t = measureTypicality(c, corpus);
   const telling = t.telling.length ? `${t.telling.map((w) => `${w.term} ${ratio(w.ratio)}`).join(', ')} as common there as in everyday English` : 'no word of it indexed';
+  if (t.typicality < TYPICALITY_THRESHOLD) return { call: null, reason: `"${text}" is worded as everyday English, not as the knowledge is (${figures}; ${telling}: ${ratio(t.typicality)} < ${TYPICALITY_THRESHOLD}×)` };
   // Worded as the knowledge is, but every word of it everyday English that the knowledge says only
   // in passing ("How many continents are there?" over a manual that once says "on a continent A"):
   // a word in a chunk or two of hundreds is an aside there, not a subject. A name people never say
   // ("heappush", "isleap") is a subject wherever it is: it is many times commoner there than in speech.
   const least = fullyPresent(c.chunks);
-  if (t.typicality >= TYPICALITY_THRESHOLD && t.typicality < PASSING_RATIO && c.terms.every((x) => x.df < least)) {
+  if (t.typicality < PASSING_RATIO && c.terms.every((x) => x.df < least)) {
     return { call: null, reason: `the knowledge mentions "${text}" only in passing: each of its words in fewer than ${least} of ${c.chunks} chunks (${figures}; ${telling})` };
   }
-  if (t.typicality >= TYPICALITY_THRESHOLD) return { call, reason: `the knowledge covers "${text}" (${figures}; ${telling})` };
-  return { call: null, reason: `"${text}" is worded as everyday English, not as the knowledge is (${figures}; ${telling}: ${ratio(t.typicality)} < ${TYPICALITY_THRESHOLD}×)` };
+  return { call, reason: `the knowledge covers "${text}" (${figures}; ${telling})` };
 }
 
 /**
@@ -207,8 +207,8 @@ function namedIdentifier(text: string, held: { term: string; df: number }[]): st
  * "sqlite") or a term it is made of. A question that says it is about the knowledge however
  * chatty the rest: "After a messy network blip we ended up with two nodes both acting as the
  * writable master. Can pgpool figure out which one is bogus…" covers 0.40 of its IDF mass
- * ("messy", "blip", "bogus" are nowhere in the manual). Two-letter words are left out: "ii" of
- * "Pgpool-II" is in most of its chunks, and "World War II" is not about it. The ratio and the
+ * ("messy", "blip", "bogus" are nowhere in the manual). Two-letter words are left out (they were
+ * left out for "ii", in most of Pgpool-II's chunks, before content terms dropped Roman numerals). The ratio and the
  * share were chosen (3,000× and 15 %, against 300×, 1,000× and 5 %) over every labelled, fresh and
  * blind prompt and question, the blind sets included (see README, Blind intent sets).
  */
