@@ -17,10 +17,12 @@
 //   before) takes the definition's term as the last part of its heading path
 //   (["5.7. Load Balancing", "disable_load_balance_on_write (string)"]): its text says "this
 //   parameter", and without the term it is found by no question naming the setting and quoted
-//   under no name.
+//   under no name. Where the parser read the page's definition lists (HTML), their spans decide:
+//   the innermost definition the chunk starts in, and none once a list has ended. Otherwise the
+//   text's shape does (text/definitionLines.ts).
 import { tokenCount } from '../text/tokens.js';
 import type { Chunk } from '../store/chunks.js';
-import type { ChunkingOptions, ParsedDocument } from './types.js';
+import type { ChunkingOptions, DefinitionSpan, ParsedDocument } from './types.js';
 import { headsDefinition } from '../text/definitionLines.js';
 
 type Section = ParsedDocument['sections'][number];
@@ -36,7 +38,7 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
   validate(opts);
   const chunks: Chunk[] = [];
   for (const section of mergeTinySections(doc.sections, tinyTokens(opts))) {
-    const termAt = definitionTerms(section.text);
+    const termAt = definitionTerms(section.text, section.definitions);
     for (const { start, text } of chunkText(section.text, opts)) {
       const term = termAt(start);
       chunks.push({ index: chunks.length, text, headings: term ? [...section.headings, term] : [...section.headings], tokenCount: tokenCount(text) });
@@ -47,11 +49,30 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
 
 /**
  * The term of the definition `text` is inside of at an offset, or null, for offsets asked in
- * increasing order: the last paragraph before it that heads a definition (text/definitionLines.ts),
- * unless the offset is at such a paragraph itself. One pass over the section's paragraphs for all
- * its chunks, so a long section costs no more than its length.
+ * increasing order. With the markup's definitions, the innermost one the offset is inside of; when
+ * it is inside none, a term read from the text counts only if it is none of theirs (its list has
+ * ended). From the text: the last paragraph before the offset that heads a definition
+ * (text/definitionLines.ts), unless the offset is at such a paragraph itself. One pass over the
+ * section's paragraphs for all its chunks, so a long section costs no more than its length.
  */
-function definitionTerms(text: string): (offset: number) => string | null {
+function definitionTerms(text: string, definitions?: readonly DefinitionSpan[]): (offset: number) => string | null {
+  const fromText = textDefinitionTerms(text);
+  if (!definitions) return (offset) => fromText(offset)?.term ?? null;
+  return (offset) => {
+    let inside: DefinitionSpan | undefined;
+    // Sorted by start: the last one that holds the offset is the innermost.
+    for (const d of definitions) {
+      if (d.start > offset) break;
+      if (offset < d.end) inside = d;
+    }
+    if (inside) return inside.term;
+    const read = fromText(offset);
+    return read && !definitions.some((d) => d.termStart <= read.at && read.at < d.start) ? read.term : null;
+  };
+}
+
+/** definitionTerms from the text's shape alone: the term and where its paragraph starts. */
+function textDefinitionTerms(text: string): (offset: number) => { term: string; at: number } | null {
   const paragraphs: { start: number; text: string }[] = [];
   let at = 0;
   text.split(/(\n\s*\n)/).forEach((part, i) => {
@@ -60,18 +81,19 @@ function definitionTerms(text: string): (offset: number) => string | null {
     at += part.length;
   });
   const heads = headsDefinition(paragraphs.map((p) => p.text));
+  const term = (k: number) => ({ term: paragraphs[k]!.text, at: paragraphs[k]!.start });
   // The paragraph the last offset fell in, and the term in force before it.
   let k = -1;
-  let before: string | null = null;
+  let before: { term: string; at: number } | null = null;
   return (offset) => {
     while (k + 1 < paragraphs.length && paragraphs[k + 1]!.start <= offset) {
-      if (k >= 0 && heads[k]) before = paragraphs[k]!.text;
+      if (k >= 0 && heads[k]) before = term(k);
       k++;
     }
     if (k < 0) return null;
     // At a paragraph's start, that paragraph is the chunk's own: a term there heads nothing yet.
     if (paragraphs[k]!.start === offset) return heads[k] ? null : before;
-    return heads[k] ? paragraphs[k]!.text : before;
+    return heads[k] ? term(k) : before;
   };
 }
 
@@ -101,7 +123,7 @@ function mergeTinySections(sections: Section[], tiny: number): Section[] {
     if (!section.text.trim()) continue;
     let current = section;
     if (carry && startsWith(section.headings, carry.headings)) {
-      current = { headings: section.headings, text: `${carry.text}\n\n${section.text}` };
+      current = { headings: section.headings, text: `${carry.text}\n\n${section.text}`, ...joinedDefinitions(carry, section) };
     } else if (carry) {
       out.push(carry);
     }
@@ -111,6 +133,14 @@ function mergeTinySections(sections: Section[], tiny: number): Section[] {
   }
   if (carry) out.push(carry);
   return out;
+}
+
+/** The definitions of `a` and `b` when `b`'s text is put after `a`'s and a blank line; none when neither has any. */
+function joinedDefinitions(a: Section, b: Section): Pick<Section, 'definitions'> {
+  if (!a.definitions && !b.definitions) return {};
+  const shift = a.text.length + 2;
+  const shifted = (b.definitions ?? []).map((d) => ({ ...d, termStart: d.termStart + shift, start: d.start + shift, end: d.end + shift }));
+  return { definitions: [...(a.definitions ?? []), ...shifted] };
 }
 
 function startsWith(path: string[], prefix: string[]): boolean {

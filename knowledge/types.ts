@@ -4,7 +4,19 @@ import type { SourceKind } from '../store/documents.js';
 /** A document as parsed: its sections in reading order, each under its heading path. */
 export interface ParsedDocument {
   title: string;
-  sections: { headings: string[]; text: string }[];
+  sections: { headings: string[]; text: string; definitions?: DefinitionSpan[] }[];
+}
+
+/**
+ * A definition in a section's text as the page's markup sets it (an HTML `<dd>`): its term, where
+ * its term starts, and [start, end) of what defines it, nested lists' definitions inside their
+ * outer one's. Given only by a parser that reads such markup; chunking reads the text otherwise.
+ */
+export interface DefinitionSpan {
+  term: string;
+  termStart: number;
+  start: number;
+  end: number;
 }
 
 export interface ChunkingOptions {

@@ -5,6 +5,7 @@ import { textContent } from 'domutils';
 import { Parser } from 'htmlparser2';
 import type { ParsedDocument } from '../types.js';
 import { decodeText, headingText, normalizeText, PERMALINK_ONLY } from './text.js';
+import { DEFINITION_CLOSE, DEFINITION_OPEN, readDefinitionMarks, TERM_CLOSE, TERM_OPEN, withoutDefinitionMarks } from './definitionMarks.js';
 
 // Cannot occur in the text: control characters are removed from the input first.
 const MARK = '\u0001';
@@ -65,7 +66,8 @@ function isLayoutTable(elem: Node): boolean {
  */
 function cellLine(text: string): string {
   let line = '';
-  for (const part of text.split('\n').map((l) => l.trim().replace(/^- /, '')).filter(Boolean)) {
+  // A definition list inside a cell is read as the cell's line, without its marks (see definitionPart).
+  for (const part of withoutDefinitionMarks(text).split('\n').map((l) => l.trim().replace(/^- /, '')).filter(Boolean)) {
     line = !line ? part : /[.!?:;,]$/.test(line) ? `${line} ${part}` : `${line} — ${part}`;
   }
   return line;
@@ -133,6 +135,18 @@ const link: FormatCallback = (elem, walk, builder) => {
   walk(elem.children, builder);
 };
 
+/**
+ * A definition list's term on a line of its own, or its definition set apart as a paragraph, with
+ * marks around it that readDefinitionMarks turns into the section's definition spans.
+ */
+const definitionPart = (open: string, close: string, lineBreaks: number): FormatCallback => (elem, walk, builder) => {
+  builder.openBlock({ leadingLineBreaks: lineBreaks });
+  builder.addLiteral(open);
+  walk(elem.children, builder);
+  builder.addLiteral(close);
+  builder.closeBlock({ trailingLineBreaks: lineBreaks });
+};
+
 const SKIP = ['script', 'style', 'noscript', 'template', 'nav', 'svg', 'iframe', 'object', 'title', 'img'];
 
 /**
@@ -150,7 +164,7 @@ const BODY_OPTIONS: HtmlToTextOptions = {
   // Only the page's main content when it marks it (`<main>`, or `role="main"` as Sphinx does);
   // the whole document otherwise.
   baseElements: { selectors: ['main', '[role=main]'], returnDomByDefault: true },
-  formatters: { heading, row, table, link },
+  formatters: { heading, row, table, link, term: definitionPart(TERM_OPEN, TERM_CLOSE, 1), definition: definitionPart(DEFINITION_OPEN, DEFINITION_CLOSE, 2) },
   selectors: [
     ...[1, 2, 3, 4, 5, 6].map((n) => ({ selector: `h${n}`, format: 'heading' })),
     ...[...SKIP, ...CHROME].map((selector) => ({ selector, format: 'skip' })),
@@ -160,8 +174,8 @@ const BODY_OPTIONS: HtmlToTextOptions = {
     // as html-to-text leaves them, a list whose definitions are bare text ("<dt>nproc</dt><dd>maximum
     // number of processes</dd>") ran term into definition, and a table of contents (DocBook's
     // `dl.toc`) ran every entry into the next ("…limit resources6.14.1. DESCRIPTION").
-    { selector: 'dt', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
-    { selector: 'dd', format: 'block', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
+    { selector: 'dt', format: 'term' },
+    { selector: 'dd', format: 'definition' },
     { selector: 'table', format: 'table' },
     { selector: 'tr', format: 'row' },
   ],
@@ -232,8 +246,8 @@ export function parseHtml(data: Uint8Array, name: string): ParsedDocument {
   let lines: string[] = [];
 
   const flush = () => {
-    const text = normalizeText(lines.join('\n'));
-    if (text) sections.push({ headings: path.map((h) => h.text), text });
+    const { text, definitions } = readDefinitionMarks(lines.join('\n'));
+    if (text) sections.push({ headings: path.map((h) => h.text), text, ...(definitions.length ? { definitions } : {}) });
     lines = [];
   };
 

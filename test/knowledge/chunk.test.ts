@@ -1,4 +1,5 @@
 import { chunkDocument, chunkSearchText } from '../../knowledge/chunk.js';
+import { parseDocument } from '../../knowledge/parse.js';
 import type { ParsedDocument } from '../../knowledge/types.js';
 import type { Chunk } from '../../store/chunks.js';
 import { tokenCount } from '../../text/tokens.js';
@@ -162,6 +163,33 @@ describe('chunkDocument across sections', () => {
     });
     expect(chunks.filter((c) => c.headings[1] === 'reset_query_list (string)').length).toBeGreaterThanOrEqual(3);
     expect(chunks.filter((c) => c.headings[1] === 'idle_timeout (integer)').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("heads a chunk by the definition the page's markup puts it in: the outer one again once a list inside it has ended, none after the list", async () => {
+    // A setting whose definition holds a list of its own, then goes on (pgpool-II's health_check_password).
+    const para = (from: number) => `<P>${prose(2, from).text.replace(/\n\n/g, '</P><P>')}</P>`;
+    const html = `<HTML><BODY><H2>Health Check</H2><DL>
+      <DT>health_check_password (string)</DT><DD>${para(100)}
+        <DL><DT>-p</DT><DT>--plain</DT><DD>${para(200)}</DD></DL>
+        <P>This parameter can be changed by reloading the configurations.</P>${para(300)}</DD></DL>
+      <P>Health checks run on every node.</P>${para(400)}</BODY></HTML>`;
+    const parsed = await parseDocument('html', Buffer.from(html), 'health.html');
+    const { text } = parsed.sections[0]!;
+    const chunks = chunkDocument(parsed, { chunkTokens: 60, overlapTokens: 0 });
+    const at = positions(text, chunks);
+    const [inner, innerEnd, listEnd] = ['--plain', 'This parameter can be changed', 'Health checks run'].map((s) => text.indexOf(s));
+    const expected = chunks.map((_, i) => {
+      const { start } = at[i]!;
+      if (start >= listEnd!) return null;
+      if (start > inner! && start < innerEnd!) return '-p, --plain';
+      return start > 0 ? 'health_check_password (string)' : null;
+    });
+    expect(chunks.map((c) => c.headings[1] ?? null)).toEqual(expected);
+    // Every case is met: in the inner list, after it in the outer one, and after both.
+    for (const term of ['-p, --plain', 'health_check_password (string)', null]) expect(expected.filter((t) => t === term).length).toBeGreaterThanOrEqual(2);
+    // From the text's shape alone (no markup), what follows the inner list would stay under "--plain"'s paragraph, or none.
+    const fromText = chunkDocument({ title: 't', sections: [{ headings: ['Health Check'], text }] }, { chunkTokens: 60, overlapTokens: 0 });
+    expect(fromText.map((c) => c.headings[1] ?? null)).not.toEqual(expected);
   });
 
   it('gives an empty document no chunks', () => {

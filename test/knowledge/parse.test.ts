@@ -1,8 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { detectKind, parseDocument } from '../../knowledge/parse.js';
 import { buildPdf } from './pdfFixture.js';
+import type { ParsedDocument } from '../../knowledge/types.js';
 
 const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url));
+
+type Section = ParsedDocument['sections'][number];
+const withoutDefinitions = ({ definitions: _, ...section }: Section) => section;
+/** Each definition's term and the text it defines, read back from its span. */
+const definitionsOf = (s: Section) => (s.definitions ?? []).map((d) => ({ term: d.term, defines: s.text.slice(d.start, d.end).trim() }));
 
 describe('parseDocument: text', () => {
   it('is one section titled by the name, newlines normalised, paragraphs kept', async () => {
@@ -156,17 +162,64 @@ describe('parseDocument: html', () => {
       <dt id="GUC-WORK-MEM"><span class="term"><code class="varname">work_mem</code> (<code class="type">integer</code>) <a class="indexterm" name="i1"></a></span> <a href="#GUC-WORK-MEM" class="id_link">#</a></dt>
       <dd><p>The memory one sort may use; see <a href="#GUC-WORK-MEM">work_mem</a> and <a href="#notes">#notes</a>.</p></dd>
       <dt class="sig" id="mod.f"><code>mod.f(x)</code><a class="headerlink" href="#mod.f" title="Link to this definition">¶</a></dt><dd><p>Returns x.</p></dd></dl></body></html>`;
-    expect((await parseDocument('html', Buffer.from(html), 'memory.html')).sections).toEqual([
+    const sections = (await parseDocument('html', Buffer.from(html), 'memory.html')).sections;
+    expect(sections.map(withoutDefinitions)).toEqual([
       { headings: ['Memory'], text: 'work_mem (integer)\n\nThe memory one sort may use; see work_mem and #notes.\n\nmod.f(x)\n\nReturns x.' },
+    ]);
+    expect(definitionsOf(sections[0]!)).toEqual([
+      { term: 'work_mem (integer)', defines: 'The memory one sort may use; see work_mem and #notes.' },
+      { term: 'mod.f(x)', defines: 'Returns x.' },
     ]);
   });
 
   it("sets a definition list's terms one to a line and each definition apart, so neither runs into the next", async () => {
     const html = `<html><body><h2>Items</h2><dl><dt>nproc</dt><dd>maximum number of processes</dd><dt>-q</dt><dt>--quiet</dt><dd><p>Print nothing.</p></dd></dl>
       <div class="toc"><dl class="toc"><dt><a href="a.html">6.1. pam_access - access control</a></dt><dd><dl><dt><a href="a.html#d">6.1.1. DESCRIPTION</a></dt></dl></dd></dl></div></body></html>`;
-    expect((await parseDocument('html', Buffer.from(html), 'items.html')).sections).toEqual([
+    const sections = (await parseDocument('html', Buffer.from(html), 'items.html')).sections;
+    expect(sections.map(withoutDefinitions)).toEqual([
       { headings: ['Items'], text: 'nproc\n\nmaximum number of processes\n\n-q\n--quiet\n\nPrint nothing.\n\n6.1. pam_access - access control\n6.1.1. DESCRIPTION' },
     ]);
+    // Two terms of one definition are named together; a term with no definition defines nothing.
+    expect(definitionsOf(sections[0]!).map((d) => d.term)).toEqual(['nproc', '-q, --quiet', '6.1. pam_access - access control']);
+  });
+
+  it("gives each definition's span, a list inside a definition within it, and the outer definition going on after the inner list", async () => {
+    // pgpool-II's health_check_password as its DocBook page sets it (tags in capitals, a list of password forms inside).
+    const html = `<HTML><BODY><H2>5.8. Health Check</H2><DIV CLASS="VARIABLELIST"><DL>
+      <DT><TT CLASS="VARNAME">health_check_password</TT> (<TT CLASS="TYPE">string</TT>)</DT>
+      <DD><P>Specifies the password.</P><P>Pgpool-II accepts following forms of password:</P>
+        <DIV CLASS="VARIABLELIST"><DL><DT>MD5 hashed password</DT><DD><P>Prefixed with MD5.</P></DD>
+        <DT>Plain text password</DT><DD><P>Prefixed with TEXT.</P></DD></DL></DIV>
+        <P>This parameter can be changed by reloading the configurations.</P></DD>
+      <DT><TT CLASS="VARNAME">health_check_database</TT> (<TT CLASS="TYPE">string</TT>)</DT><DD><P>The database to check.</P></DD></DL></DIV>
+      <P>After the list.</P>
+      <BLOCKQUOTE><DL><DT>
+        -q</DT><DD><P>Quiet.</P></DD></DL></BLOCKQUOTE><P>After the quote.</P></BODY></HTML>`;
+    const [section] = (await parseDocument('html', Buffer.from(html), 'runtime-config-health-check.html')).sections;
+    // The marks leave nothing in the text: no space before "-q", no quote's line of its own around the list.
+    expect(section!.text).toBe(
+      [
+        'health_check_password (string)',
+        'Specifies the password.',
+        'Pgpool-II accepts following forms of password:',
+        'MD5 hashed password',
+        'Prefixed with MD5.',
+        'Plain text password',
+        'Prefixed with TEXT.',
+        'This parameter can be changed by reloading the configurations.',
+        'health_check_database (string)',
+        'The database to check.',
+        'After the list.',
+        '> -q\n>\n> Quiet.',
+        'After the quote.',
+      ].join('\n\n'),
+    );
+    const defined = definitionsOf(section!);
+    expect(defined.map((d) => d.term)).toEqual(['health_check_password (string)', 'MD5 hashed password', 'Plain text password', 'health_check_database (string)', '-q']);
+    expect(defined[0]!.defines).toMatch(/^Specifies the password\.[\s\S]*Prefixed with TEXT\.\n\nThis parameter can be changed by reloading the configurations\.$/);
+    expect(defined[2]!.defines).toBe('Prefixed with TEXT.');
+    expect(defined[3]!.defines).toBe('The database to check.');
+    expect(defined[4]!.defines).toMatch(/^>\n> Quiet\.$/); // inside the quote, behind its marks
   });
 
   it("keeps a DocBook admonition's title as a line of the section, not a heading that would cut it", async () => {

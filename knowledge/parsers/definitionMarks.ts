@@ -1,0 +1,132 @@
+// Where a page's definition lists (`<dl>`: DocBook's settings, Sphinx's functions, a man page's
+// options) put their terms and definitions, carried out of html-to-text as marks in the text and
+// read back as spans of the section's final text. Chunking needs them for lists inside lists: a
+// setting's definition holding a list of its own values (pgpool-II's health_check_password lists
+// "Plain text password"…, then goes on with "This parameter can be changed by reloading…"). From
+// the text alone, a paragraph after the inner list looks as if it were still under its last term.
+import type { DefinitionSpan } from '../types.js';
+import { normalizeText } from './text.js';
+
+// Control characters: removed from the input before conversion, so they mark only what we put.
+export const TERM_OPEN = '\u0002';
+export const TERM_CLOSE = '\u0003';
+export const DEFINITION_OPEN = '\u0004';
+export const DEFINITION_CLOSE = '\u0005';
+const ANY_MARK = /[\u0002-\u0005]/g;
+
+/** Longer than this, a `<dt>` holds prose, not a name (a signature of many parameters is ~400). */
+const TERM_CHARS = 400;
+
+/**
+ * `raw` as normalizeText gives it, marks gone, and the definitions the marks enclosed: each
+ * `<dd>` with the text of the `<dt>`s just before it in the same list ("-q, --quiet" for two).
+ * A definition still open at the end of `raw` (its list goes on in the next section) ends there;
+ * a close without its open (the list began in an earlier section) is passed over.
+ */
+export function readDefinitionMarks(raw: string): { text: string; definitions: DefinitionSpan[] } {
+  const { plain, marks } = withoutMarks(raw.replace(/\r\n?/g, '\n'));
+  const text = normalizeText(plain);
+  const at = offsetsIn(plain, text);
+
+  const definitions: DefinitionSpan[] = [];
+  // Per depth of open definitions: the terms read since that list's last definition.
+  const pending: { start: number; text: string }[][] = [[]];
+  const open: { start: number; terms: { start: number; text: string }[] }[] = [];
+  let termStart: number | null = null;
+  for (const { mark, at: offset } of marks) {
+    const depth = open.length;
+    if (mark === TERM_OPEN) termStart = at[offset]!;
+    else if (mark === TERM_CLOSE && termStart !== null) {
+      const term = text.slice(termStart, at[offset]!).replace(/\s+/g, ' ').trim();
+      if (term) (pending[depth] ??= []).push({ start: termStart, text: term });
+      termStart = null;
+    } else if (mark === DEFINITION_OPEN) {
+      open.push({ start: at[offset]!, terms: pending[depth] ?? [] });
+      pending[depth] = [];
+      pending[depth + 1] = [];
+    } else if (mark === DEFINITION_CLOSE && depth > 0) {
+      close(open.pop()!, at[offset]!);
+    }
+  }
+  while (open.length) close(open.pop()!, text.length);
+  definitions.sort((a, b) => a.start - b.start || b.end - a.end);
+  return { text, definitions };
+
+  function close(definition: { start: number; terms: { start: number; text: string }[] }, end: number): void {
+    const term = definition.terms.map((t) => t.text).join(', ');
+    if (!term || term.length > TERM_CHARS || end <= definition.start) return;
+    definitions.push({ term, termStart: definition.terms[0]!.start, start: definition.start, end });
+  }
+}
+
+/** A line with nothing but a quote's or an indent's prefix: blank, as html-to-text writes it inside a block quote. */
+const BLANKISH = /^[>\s]*$/;
+
+/**
+ * The text as html-to-text would have written it without the marks, and where each mark was in
+ * it. A mark is a word to html-to-text: one after a block that closed (a definition ending with
+ * a paragraph) gets a line of its own, which inside a block quote stays a "> " line that blank-line
+ * clean-up cannot remove, and one before a word keeps the space the source had there (a `<dt>`
+ * opening with a line break). Such lines go, with the blank lines around them that they doubled,
+ * and such spaces go.
+ */
+function withoutMarks(text: string): { plain: string; marks: { mark: string; at: number }[] } {
+  const marks: { mark: string; at: number }[] = [];
+  const kept: string[] = [];
+  let length = 0; // of kept.join('\n')
+  let droppedSince = false;
+  for (const line of text.split('\n')) {
+    const separator = kept.length ? 1 : 0;
+    let out = '';
+    const here: { mark: string; at: number }[] = [];
+    let from = 0;
+    for (const m of line.matchAll(ANY_MARK)) {
+      out += line.slice(from, m.index);
+      here.push({ mark: m[0], at: out.length });
+      from = m.index + 1;
+      // The space html-to-text set between the mark and the next word, where no word was before it.
+      if (BLANKISH.test(out) || /[ \t]$/.test(out)) while (from < line.length && /[ \t]/.test(line[from]!)) from++;
+    }
+    out += line.slice(from);
+    if (here.length && BLANKISH.test(out)) {
+      // A line of marks only: gone, with the blank line set before it (a block quote's ">" would
+      // stay), its marks at the end of the text kept so far.
+      if (kept.length && BLANKISH.test(kept[kept.length - 1]!)) {
+        length -= kept.pop()!.length + (kept.length ? 1 : 0);
+        for (const m of marks) m.at = Math.min(m.at, length);
+      }
+      for (const m of here) marks.push({ mark: m.mark, at: length });
+      droppedSince = true;
+      continue;
+    }
+    if (droppedSince && BLANKISH.test(out) && kept.length && out === kept[kept.length - 1]) continue; // the blank line it doubled
+    droppedSince = false;
+    for (const m of here) marks.push({ mark: m.mark, at: length + separator + m.at });
+    kept.push(out);
+    length += separator + out.length;
+  }
+  return { plain: kept.join('\n'), marks };
+}
+
+/**
+ * For each offset of `plain`, where it falls in `text`, which normalizeText made from it by
+ * deleting characters only (control characters, trailing spaces, blank lines beyond one, the
+ * ends' whitespace). A deleted character never equals the next one kept — the next kept after
+ * trailing spaces is a line break, after surplus line breaks or leading whitespace a
+ * non-whitespace character — so matching greedily aligns the two exactly.
+ */
+function offsetsIn(plain: string, text: string): number[] {
+  const at = new Array<number>(plain.length + 1);
+  let j = 0;
+  for (let i = 0; i < plain.length; i++) {
+    at[i] = j;
+    if (j < text.length && plain[i] === text[j]) j++;
+  }
+  at[plain.length] = j;
+  return at;
+}
+
+/** `text` without definition marks, for text read apart from its section (a table's cell). */
+export function withoutDefinitionMarks(text: string): string {
+  return text.replace(ANY_MARK, '');
+}
