@@ -12,6 +12,7 @@ export const TERM_OPEN = '\u0002';
 export const TERM_CLOSE = '\u0003';
 export const DEFINITION_OPEN = '\u0004';
 export const DEFINITION_CLOSE = '\u0005';
+// eslint-disable-next-line no-control-regex -- the marks are control characters (see above)
 const ANY_MARK = /[\u0002-\u0005]/g;
 
 /** Longer than this, a `<dt>` holds prose, not a name (a signature of many parameters is ~400). */
@@ -19,7 +20,8 @@ const TERM_CHARS = 400;
 
 /**
  * `raw` as normalizeText gives it, marks gone, and the definitions the marks enclosed: each
- * `<dd>` with the text of the `<dt>`s just before it in the same list ("-q, --quiet" for two).
+ * `<dd>` with the text of the `<dt>`s just before it in the same list ("-q, --quiet" for two, or
+ * for one of two lines).
  * A definition still open at the end of `raw` (its list goes on in the next section) ends there;
  * a close without its open (the list began in an earlier section) is passed over.
  */
@@ -37,7 +39,7 @@ export function readDefinitionMarks(raw: string): { text: string; definitions: D
     const depth = open.length;
     if (mark === TERM_OPEN) termStart = at[offset]!;
     else if (mark === TERM_CLOSE && termStart !== null) {
-      const term = text.slice(termStart, at[offset]!).replace(/\s+/g, ' ').trim();
+      const term = termText(text, termStart, at[offset]!);
       if (term) (pending[depth] ??= []).push({ start: termStart, text: term });
       termStart = null;
     } else if (mark === DEFINITION_OPEN) {
@@ -57,6 +59,20 @@ export function readDefinitionMarks(raw: string): { text: string; definitions: D
     if (!term || term.length > TERM_CHARS || end <= definition.start) return;
     definitions.push({ term, termStart: definition.terms[0]!.start, start: definition.start, end });
   }
+}
+
+/**
+ * A term's lines are its names, DocBook setting "-a<br>--echo-all" in one `<dt>`: "-a, --echo-all".
+ * Its later lines are read without the prefix its first line has before it (a quote's "> ").
+ */
+function termText(text: string, start: number, end: number): string {
+  const prefix = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
+  return text
+    .slice(start, end)
+    .split('\n')
+    .map((line, i) => (i > 0 && prefix && line.startsWith(prefix) ? line.slice(prefix.length) : line).replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** A line with nothing but a quote's or an indent's prefix: blank, as html-to-text writes it inside a block quote. */

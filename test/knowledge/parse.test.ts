@@ -194,9 +194,10 @@ describe('parseDocument: html', () => {
       <DT><TT CLASS="VARNAME">health_check_database</TT> (<TT CLASS="TYPE">string</TT>)</DT><DD><P>The database to check.</P></DD></DL></DIV>
       <P>After the list.</P>
       <BLOCKQUOTE><DL><DT>
-        -q</DT><DD><P>Quiet.</P></DD></DL></BLOCKQUOTE><P>After the quote.</P></BODY></HTML>`;
+        -q<BR>--quiet</DT><DD><P>Quiet.</P></DD></DL></BLOCKQUOTE><P>After the quote.</P></BODY></HTML>`;
     const [section] = (await parseDocument('html', Buffer.from(html), 'runtime-config-health-check.html')).sections;
     // The marks leave nothing in the text: no space before "-q", no quote's line of its own around the list.
+    // A term of two lines (DocBook's "-q<br>--quiet") is both its names.
     expect(section!.text).toBe(
       [
         'health_check_password (string)',
@@ -210,12 +211,12 @@ describe('parseDocument: html', () => {
         'health_check_database (string)',
         'The database to check.',
         'After the list.',
-        '> -q\n>\n> Quiet.',
+        '> -q\n> --quiet\n>\n> Quiet.',
         'After the quote.',
       ].join('\n\n'),
     );
     const defined = definitionsOf(section!);
-    expect(defined.map((d) => d.term)).toEqual(['health_check_password (string)', 'MD5 hashed password', 'Plain text password', 'health_check_database (string)', '-q']);
+    expect(defined.map((d) => d.term)).toEqual(['health_check_password (string)', 'MD5 hashed password', 'Plain text password', 'health_check_database (string)', '-q, --quiet']);
     expect(defined[0]!.defines).toMatch(/^Specifies the password\.[\s\S]*Prefixed with TEXT\.\n\nThis parameter can be changed by reloading the configurations\.$/);
     expect(defined[2]!.defines).toBe('Prefixed with TEXT.');
     expect(defined[3]!.defines).toBe('The database to check.');
