@@ -14,6 +14,8 @@ export const DEFINITION_OPEN = '\u0004';
 export const DEFINITION_CLOSE = '\u0005';
 // eslint-disable-next-line no-control-regex -- the marks are control characters (see above)
 const ANY_MARK = /[\u0002-\u0005]/g;
+// eslint-disable-next-line no-control-regex -- as above; not global, so test() keeps no state
+const HAS_MARK = /[\u0002-\u0005]/;
 
 /** Longer than this, a `<dt>` holds prose, not a name (a signature of many parameters is ~400). */
 const TERM_CHARS = 400;
@@ -26,30 +28,32 @@ const TERM_CHARS = 400;
  * a close without its open (the list began in an earlier section) is passed over.
  */
 export function readDefinitionMarks(raw: string): { text: string; definitions: DefinitionSpan[] } {
+  // Most sections hold no list: their text is read as every other parser's is.
+  if (!HAS_MARK.test(raw)) return { text: normalizeText(raw), definitions: [] };
   const { plain, marks } = withoutMarks(raw.replace(/\r\n?/g, '\n'));
   const text = normalizeText(plain);
-  const at = offsetsIn(plain, text);
+  const at = offsetsIn(plain, text, marks.map((m) => m.at));
 
   const definitions: DefinitionSpan[] = [];
-  // Per depth of open definitions: the terms read since that list's last definition.
+  // Per depth of open definitions (0: none open), the terms read since that list's last definition.
   const pending: { start: number; text: string }[][] = [[]];
   const open: { start: number; terms: { start: number; text: string }[] }[] = [];
   let termStart: number | null = null;
-  for (const { mark, at: offset } of marks) {
+  marks.forEach(({ mark }, i) => {
     const depth = open.length;
-    if (mark === TERM_OPEN) termStart = at[offset]!;
+    if (mark === TERM_OPEN) termStart = at[i]!;
     else if (mark === TERM_CLOSE && termStart !== null) {
-      const term = termText(text, termStart, at[offset]!);
-      if (term) (pending[depth] ??= []).push({ start: termStart, text: term });
+      const term = termText(text, termStart, at[i]!);
+      if (term) pending[depth]!.push({ start: termStart, text: term });
       termStart = null;
     } else if (mark === DEFINITION_OPEN) {
-      open.push({ start: at[offset]!, terms: pending[depth] ?? [] });
+      open.push({ start: at[i]!, terms: pending[depth]! });
       pending[depth] = [];
       pending[depth + 1] = [];
     } else if (mark === DEFINITION_CLOSE && depth > 0) {
-      close(open.pop()!, at[offset]!);
+      close(open.pop()!, at[i]!);
     }
-  }
+  });
   while (open.length) close(open.pop()!, text.length);
   definitions.sort((a, b) => a.start - b.start || b.end - a.end);
   return { text, definitions };
@@ -125,20 +129,20 @@ function withoutMarks(text: string): { plain: string; marks: { mark: string; at:
 }
 
 /**
- * For each offset of `plain`, where it falls in `text`, which normalizeText made from it by
- * deleting characters only (control characters, trailing spaces, blank lines beyond one, the
- * ends' whitespace). A deleted character never equals the next one kept — the next kept after
- * trailing spaces is a line break, after surplus line breaks or leading whitespace a
- * non-whitespace character — so matching greedily aligns the two exactly.
+ * Where each of `offsets` of `plain` (in increasing order) falls in `text`, which normalizeText
+ * made from it by deleting characters only (control characters, trailing spaces, blank lines
+ * beyond one, the ends' whitespace). A deleted character never equals the next one kept — the
+ * next kept after trailing spaces is a line break, after surplus line breaks or leading
+ * whitespace a non-whitespace character — so matching greedily aligns the two exactly.
  */
-function offsetsIn(plain: string, text: string): number[] {
-  const at = new Array<number>(plain.length + 1);
+function offsetsIn(plain: string, text: string, offsets: readonly number[]): number[] {
+  const at: number[] = [];
   let j = 0;
-  for (let i = 0; i < plain.length; i++) {
-    at[i] = j;
-    if (j < text.length && plain[i] === text[j]) j++;
+  let i = 0;
+  for (const offset of offsets) {
+    for (; i < offset; i++) if (j < text.length && plain[i] === text[j]) j++;
+    at.push(j);
   }
-  at[plain.length] = j;
   return at;
 }
 
