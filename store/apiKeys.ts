@@ -66,13 +66,19 @@ const FIND_ACTIVE_KEY = preparedStatement(
    SELECT k.*, ${menuOf('k.k_project')} AS k_menu, ${PROJECT_SELECT} FROM k JOIN projects ON projects.id = k.k_project`,
 );
 
+export interface ActiveKey {
+  key: AuthenticatedKey;
+  project: Project;
+  menu: string[];
+}
+
 /**
  * The active key, its project and the project's model menu, in one query: every request of the
  * service routes starts here, and a round trip for the project (or the menu every ask resolves
  * its model from) was another socket write and read each. Null when the key is unknown, revoked,
  * or its project was just deleted (keys go with their project).
  */
-export async function findActiveKeyWithProject(pool: Pool, key: string): Promise<{ key: AuthenticatedKey; project: Project; menu: string[] } | null> {
+export async function findActiveKeyWithProject(pool: Pool, key: string): Promise<ActiveKey | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
   const { rows } = await pool.query<Project & { k_id: string; k_project: string; k_mode: KeyMode; k_budget: Partial<BudgetLimits>; k_stale: boolean; k_menu: string[] }>(FIND_ACTIVE_KEY([sha256(key)]));
   const row = rows[0];

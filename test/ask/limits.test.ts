@@ -1,6 +1,6 @@
 import { AskResponseSchema } from '@askflow/contract';
 import { startChatCompletionsServer, type ChatCompletionsServer } from '../fakes/chatCompletionsServer.js';
-import { ask, closeDb, db, expectJson, managedProject, manage } from '../stack/context.js';
+import { ask, call, closeDb, db, expectJson, managedProject, manage } from '../stack/context.js';
 
 let llm: ChatCompletionsServer;
 beforeAll(async () => {
@@ -29,6 +29,19 @@ describe('rate limits', () => {
     expect((await ask(p, { message: 'a' })).status).toBe(200);
     expect((await ask({ tenantId: p.tenantId, apiKey: key }, { message: 'b' })).status).toBe(200);
     expect((await ask({ tenantId: p.tenantId, apiKey: key }, { message: 'c' })).status).toBe(429);
+  });
+
+  it('a burst at once is counted request by request: exactly the limit get through', async () => {
+    // Concurrent requests of one key are counted together (api/middleware/batchedConsume.ts);
+    // each must still be allowed or refused by its own place in the count.
+    const p = await managedProject({ keyRateLimitPerMinute: 7 });
+    const models = () => call('GET', '/service/models', { headers: { 'X-API-Key': p.apiKey, 'X-Tenant-Id': p.tenantId } });
+    const burst = await Promise.all(Array.from({ length: 30 }, models));
+    const statuses: Record<number, number> = {};
+    for (const r of burst) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    expect(statuses).toEqual({ 200: 7, 429: 23 });
+    // The minute is used up for the next request too, burst or not.
+    expect((await models()).status).toBe(429);
   });
 });
 
