@@ -1,3 +1,5 @@
+// A burst of requests with one key (api/middleware/apiKey.ts, rateLimit.ts): one key lookup
+// while it is on its way, and the rate limit counted in one write per batch, exactly.
 import { jest } from '@jest/globals';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { batchedConsume } from '../../api/middleware/batchedConsume.js';
