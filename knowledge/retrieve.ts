@@ -11,6 +11,7 @@ import { terms } from '../text/terms.js';
 import { fingerprint, sameText } from './sameText.js';
 import { keyTokens, keywordPairs } from '../text/keyTokens.js';
 import { chunkSearchText } from './chunk.js';
+import { headsDefinition, isTermLine } from '../text/definitionLines.js';
 
 export type RetrievalMode = 'lexical' | 'vector' | 'hybrid';
 
@@ -46,6 +47,8 @@ export interface FusionParams {
   keyWeight: number;
   /** Weight of the list of candidates that say the question's pairs of keywords in capitals ("RENAME COLUMN"), most pairs first; 0: none. */
   pairWeight: number;
+  /** Weight of the list of candidates that define a name the question gives (a term line or the heading they sit under names it); 0: none. */
+  definesWeight: number;
 }
 
 /**
@@ -72,8 +75,14 @@ export interface FusionParams {
  * The keyword pairs' list at 0.15, a tie-breaker: at 0.3 and 0.6 it put a chunk saying "ALWAYS AS"
  * in an example above the page defining GENERATED ALWAYS AS (SQLite's MRR 0.863 → 0.855, 0.838);
  * at 0.15 no rank moved in any set, and the RENAME COLUMN section came into the top 5 (README).
+ * The defining list at 0.5 (2026-12-03): a question naming a setting ("What is
+ * health_check_period?") found an example's "health_check_period = 5" above the entry defining it.
+ * Over the sixteen sets recall@5 / MRR / key term 0.795 / 0.647 / 0.640 → 0.795 / 0.652 / 0.640,
+ * every rank that moved moved up (labelled MRR: Git 0.786 → 0.793, pgpool-II 0.696 → 0.729,
+ * Python 0.924 → 0.951); at 1 the same overall (pgpool-II 0.712, Python 0.972). Before names
+ * most candidates say were left out, "Pgpool-II" (which pages define too) moved paraphrases down.
  */
-export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15 };
+export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15, definesWeight: 0.5 };
 
 export interface RetrievalOptions {
   topK: number;
@@ -153,13 +162,17 @@ export async function retrieve(
   for (const best of documents.best.values()) if (!fused.has(best)) fused.set(best, { score: 0, similarity: null });
   const rows = await chunksByIds(deps.pool, projectId, [...fused.keys()]);
   for (const row of rows) fused.get(row.id)!.score += documents.bonus.get(row.documentId) ?? 0;
+  const names = p.keyWeight > 0 || p.definesWeight > 0 ? keyTokens(question, { capitals: false }) : [];
   const namings = [
-    { keys: p.keyWeight > 0 ? keyTokens(question, { capitals: false }) : [], weight: p.keyWeight },
+    { keys: p.keyWeight > 0 ? names : [], weight: p.keyWeight },
     { keys: p.pairWeight > 0 ? keywordPairs(question) : [], weight: p.pairWeight },
   ].filter((n) => n.keys.length);
-  // The texts the names are looked for in, made once for both lists (and not at all when the question gives none).
-  const searched = namings.length ? rows.map(chunkSearchText) : [];
+  // The texts the names are looked for in, made once for all lists (and not at all when the question gives none).
+  const searched = namings.length || names.length ? rows.map(chunkSearchText) : [];
   for (const { keys, weight } of namings) for (const [i, bonus] of namingList(keys, searched, weight, p.rrfK)) fused.get(rows[i]!.id)!.score += bonus;
+  // The defining list; a name most candidates say (the product's own, "Pgpool-II") tells none of them apart, defined or not.
+  const defined = p.definesWeight > 0 ? names.filter((k) => searched.filter((t) => k.test(t)).length * 2 <= rows.length) : [];
+  if (defined.length) for (const [i, bonus] of namingList(defined, rows.map(definedTerms), p.definesWeight, p.rrfK)) fused.get(rows[i]!.id)!.score += bonus;
   // A vector index may briefly hold a chunk that was just replaced; such ids are dropped here.
   const ranked = rows
     .map((row) => ({ ...row, ...fused.get(row.id)! }))
@@ -211,6 +224,19 @@ function namingList(keys: RegExp[], texts: string[], weight: number, rrfK: numbe
   const ranks = sharedRanks(named.map((x) => x.n));
   named.forEach((x, r) => bonus.set(x.i, weight / (rrfK + ranks[r]!)));
   return bonus;
+}
+
+/**
+ * The terms a chunk defines: its paragraphs that head a definition, and the last heading it sits
+ * under when that is a term (the definition it runs on under), each without its parameters: a
+ * signature's name other things ("class typing.Counter(collections.Counter, Generic[T])").
+ */
+function definedTerms(chunk: StoredChunk): string {
+  const paragraphs = chunk.text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const heads = headsDefinition(paragraphs);
+  const under = chunk.headings.at(-1);
+  const defined = [...(under && isTermLine(under) ? [under] : []), ...paragraphs.filter((_, i) => heads[i])];
+  return defined.map((t) => t.replace(/\(.*$/s, '')).join('\n');
 }
 
 /**

@@ -38,3 +38,24 @@ it('ranks the section on the clause asked about first, by the keywords it says s
   expect((await ranked({ pairWeight: 0 }))[0]).toBe('renaming.md');
   expect((await ranked({ pairWeight: 1 }))[0]).toBe('rename-column.md');
 });
+
+it('ranks the chunk that defines the asked name above ones that only use it, only with the defining list on (as by default)', async () => {
+  // Pages on health checks that do not name the setting: a name most candidates say (a product's
+  // own, "Pgpool-II") tells none of them apart and is not looked for.
+  const others = ['A health check connects to each server.', 'The period of a failed check is logged.', 'Health checks time out after a while.', 'Check the server logs when a health check fails.'];
+  const pages = [
+    {
+      name: 'example-cluster.md',
+      text: '## Health check period in the example cluster\n\nThe health check period of this example: health_check_period = 5, so a health check runs every period of 5 s, and health_check_period is the same on every server.',
+    },
+    {
+      name: 'health-check.md',
+      text: '## Health check settings\n\nhealth_check_period (integer)\n\nSpecifies the interval between the checks in seconds. 0 turns them off.',
+    },
+    ...others.map((text, i) => ({ name: `other-${i}.md`, text: `## Other\n\n${text}` })),
+  ];
+  const ranked = await lexicalRanking(db(), 'defining list', pages, 'What is health_check_period?');
+  // The example says the name and the words of the health check more often than the definition.
+  expect((await ranked({ definesWeight: 0 }))[0]).toBe('example-cluster.md');
+  expect((await ranked({}))[0]).toBe('health-check.md');
+});
