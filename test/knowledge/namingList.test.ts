@@ -59,3 +59,15 @@ it('ranks the chunk that defines the asked name above ones that only use it, onl
   expect((await ranked({ definesWeight: 0 }))[0]).toBe('example-cluster.md');
   expect((await ranked({}))[0]).toBe('health-check.md');
 });
+
+it('reads a term set on two lines ("-n" over "--dry-run", as DocBook sets an option) as defining both', async () => {
+  const others = ['A clean tree has no untracked files.', 'Run clean before a build.', 'The option list is long.', 'Cleaning removes build output.'];
+  const pages = [
+    { name: 'workflow.md', text: '## Cleaning up\n\nRun clean with --dry-run first: the --dry-run option of clean shows what clean would remove, and --dry-run never deletes.' },
+    { name: 'clean-options.md', text: '## Options of clean\n\n-n\n--dry-run\n\nDo not remove anything, just show what would be done.' },
+    ...others.map((text, i) => ({ name: `other-${i}.md`, text: `## Other\n\n${text}` })),
+  ];
+  const ranked = await lexicalRanking(db(), 'two-line term', pages, 'What does the --dry-run option of clean do?');
+  expect((await ranked({ definesWeight: 0 }))[0]).toBe('workflow.md');
+  expect((await ranked({}))[0]).toBe('clean-options.md');
+});
