@@ -1,7 +1,8 @@
 // jest runs our ESM TypeScript through swc (no type-checking here: `tsc -b` does that).
 /** @type {import('jest').Config} */
 export default {
-  testEnvironment: 'node',
+  // Node's, closing the local servers a test file left open when it ends (test/stack/environment.mjs).
+  testEnvironment: '<rootDir>/test/stack/environment.mjs',
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'es6' } }],

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closedWithFile } from '../fakes/openServers.js';
 
 export interface ToolCall { headers: IncomingHttpHeaders; body: { tool?: string; arguments?: Record<string, unknown> } }
 
@@ -15,6 +16,7 @@ export async function startToolServer(): Promise<{ url: string; calls: ToolCall[
       res.end(JSON.stringify({ orderStatus: 'shipped', carrier: 'Posten' }));
     });
   });
+  closedWithFile(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -2,6 +2,7 @@
 // when the client hung up, and can break the network in the ways a client must survive.
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closedWithFile } from '../fakes/openServers.js';
 
 export type Fault =
   /** Forward as is. */
@@ -147,6 +148,7 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
     res.on('close', () => forwarded.destroy());
     req.pipe(forwarded);
   });
+  closedWithFile(server);
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

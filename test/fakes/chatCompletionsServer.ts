@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tokenCount } from '../../text/tokens.js';
+import { closedWithFile } from './openServers.js';
 
 export interface WireUsage {
   prompt_tokens: number;
@@ -357,6 +358,7 @@ export async function startChatCompletionsServer(opts: ServerOptions = {}): Prom
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => sendError(res, 500, `fake server failed: ${String(err)}`));
   });
+  closedWithFile(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

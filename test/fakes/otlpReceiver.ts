@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { closedWithFile } from './openServers.js';
 
 export interface ReceivedSpan {
   traceId: string;
@@ -103,6 +104,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       else res.writeHead(200, { 'Content-Type': 'application/x-protobuf' }).end();
     });
   });
+  closedWithFile(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closedWithFile } from './openServers.js';
 
 export type Metadata = Record<string, unknown>;
 
@@ -221,6 +222,7 @@ export async function startPineconeServer(opts: { apiKey?: string; dimension?: n
       sendJson(res, 500, { code: 13, message: `fake server failed: ${String(err)}`, details: [] });
     });
   });
+  closedWithFile(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closedWithFile } from '../fakes/openServers.js';
 
 export interface Delivery {
   headers: IncomingHttpHeaders;
@@ -50,6 +51,7 @@ export async function webhookReceiver(secret: () => string) {
       res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
     });
   });
+  closedWithFile(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,

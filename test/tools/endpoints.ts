@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { verifyToolCalls } from '@askflow/client';
 import type { ToolCallEnvelope } from '@askflow/contract';
+import { closedWithFile } from '../fakes/openServers.js';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -41,6 +42,7 @@ export async function plainToolServer(secret: () => string[]): Promise<{ url: st
       else send();
     });
   });
+  closedWithFile(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/weather`,
@@ -59,7 +61,7 @@ export async function expressToolServer(secret: () => string): Promise<{ url: st
     res.json({ order: 'A-1001', status: 'shipped', eta: 'Friday' });
   });
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = closedWithFile(app.listen(0, '127.0.0.1', () => resolve(s)));
   });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/orders`,
