@@ -1,11 +1,22 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { bundleKey, bundlePath, workflowSource } from '../../worker/workflowBundle.js';
 
+// The scratch folders the tests write their workflow files in, removed when the file is done.
+const dirs: string[] = [];
+const scratchDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'askflow-bundle-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
 describe('prebuilt workflow bundle', () => {
   it('names the bundle after the code it was made from, so an edited workflow never runs a stale bundle', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'askflow-bundle-'));
+    const dir = scratchDir();
     const file = join(dir, 'ask.js');
     writeFileSync(file, 'export function ask() { return 1; }');
     const before = bundleKey([file]);
@@ -15,7 +26,7 @@ describe('prebuilt workflow bundle', () => {
   });
 
   it('names it after the modules it preloads too: a bundle preloading others is another bundle', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'askflow-bundle-'));
+    const dir = scratchDir();
     const file = join(dir, 'ask.js');
     writeFileSync(file, 'export function ask() { return 1; }');
     expect(bundleKey([file], ['long'])).toBe(bundleKey([file], ['long']));
