@@ -11,7 +11,7 @@ import { terms } from '../text/terms.js';
 import { fingerprint, sameText } from './sameText.js';
 import { keyTokens, keywordPairs } from '../text/keyTokens.js';
 import { chunkSearchText } from './chunk.js';
-import { headsDefinition, isTermLine } from '../text/definitionLines.js';
+import { headsDefinition, isTermLine, oneLineTerm, paragraphsOf } from '../text/definitionLines.js';
 
 export type RetrievalMode = 'lexical' | 'vector' | 'hybrid';
 
@@ -226,30 +226,13 @@ function namingList(keys: RegExp[], texts: string[], weight: number, rrfK: numbe
   return bonus;
 }
 
-/** Lines a term of several lines has at most. */
-const TERM_LINES = 3;
-
-/**
- * A term set on several lines read as one: DocBook and AsciiDoc set an option's spellings one
- * under the other ("-n\n--dry-run", PostgreSQL's "-a\n--data-only"), which as one paragraph is
- * no term line; as "-n, --dry-run" it is. Any other paragraph is returned as it is.
- */
-function oneLineTerm(paragraph: string): string {
-  const lines = paragraph.split('\n');
-  return lines.length > 1 && lines.length <= TERM_LINES && lines.every(isTermLine) ? lines.join(', ') : paragraph;
-}
-
 /**
  * The terms a chunk defines: its paragraphs that head a definition, and the last heading it sits
  * under when that is a term (the definition it runs on under), each without its parameters: a
- * signature's name other things ("class typing.Counter(collections.Counter, Generic[T])").
+ * signature's parameters name other things ("class typing.Counter(collections.Counter, Generic[T])" defines typing.Counter).
  */
 function definedTerms(chunk: StoredChunk): string {
-  const paragraphs = chunk.text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map(oneLineTerm);
+  const paragraphs = paragraphsOf(chunk.text).map(oneLineTerm);
   const heads = headsDefinition(paragraphs);
   const under = chunk.headings.at(-1);
   const defined = [...(under && isTermLine(under) ? [under] : []), ...paragraphs.filter((_, i) => heads[i])];

@@ -95,6 +95,27 @@ export function isTermLine(paragraph: string): boolean {
   );
 }
 
+/** A text's paragraphs (blank-line separated), trimmed, empty ones left out. */
+export function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** Lines a term of several lines has at most. */
+const TERM_LINES = 3;
+
+/**
+ * A term set on several lines read as one: DocBook and AsciiDoc set an option's spellings one
+ * under the other ("-n\n--dry-run", PostgreSQL's "-a\n--data-only"), which as one paragraph is
+ * no term line; as "-n, --dry-run" it is. Any other paragraph is returned as it is.
+ */
+export function oneLineTerm(paragraph: string): string {
+  const lines = paragraph.split('\n');
+  return lines.length > 1 && lines.length <= TERM_LINES && lines.every(isTermLine) ? lines.join(', ') : paragraph;
+}
+
 /**
  * Titles a DocBook or Sphinx page sets on a line of their own ("Example 5-2. Using regular
  * expression", "Note"): shaped as a term, but what follows illustrates the definition they sit

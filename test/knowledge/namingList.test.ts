@@ -5,6 +5,9 @@ import { lexicalRanking } from './ingestDirect.js';
 
 afterAll(closeDb);
 
+/** Pages on other things, each its own document, that the question's words may still turn up in. */
+const fillers = (texts: string[]) => texts.map((text, i) => ({ name: `other-${i}.md`, text: `## Other\n\n${text}` }));
+
 it('ranks the chunk that names the asked setting first, only with the naming list on', async () => {
   const pages = [
     {
@@ -31,7 +34,7 @@ it('ranks the section on the clause asked about first, by the keywords it says s
       name: 'rename-column.md',
       text: '## ALTER TABLE RENAME COLUMN\n\nThe RENAME COLUMN syntax changes the name of one field in views, triggers, indexes and foreign keys as well, so queries written before keep working.',
     },
-    ...others.map((text, i) => ({ name: `other-${i}.md`, text: `## Other\n\n${text}` })),
+    ...fillers(others),
   ];
   const ranked = await lexicalRanking(db(), 'keyword pairs', pages, 'How do I use ALTER TABLE RENAME COLUMN?');
   // The words alone are said more often on the page about renaming in general.
@@ -52,7 +55,7 @@ it('ranks the chunk that defines the asked name above ones that only use it, onl
       name: 'health-check.md',
       text: '## Health check settings\n\nhealth_check_period (integer)\n\nSpecifies the interval between the checks in seconds. 0 turns them off.',
     },
-    ...others.map((text, i) => ({ name: `other-${i}.md`, text: `## Other\n\n${text}` })),
+    ...fillers(others),
   ];
   const ranked = await lexicalRanking(db(), 'defining list', pages, 'What is health_check_period?');
   // The example says the name and the words of the health check more often than the definition.
@@ -65,7 +68,7 @@ it('reads a term set on two lines ("-n" over "--dry-run", as DocBook sets an opt
   const pages = [
     { name: 'workflow.md', text: '## Cleaning up\n\nRun clean with --dry-run first: the --dry-run option of clean shows what clean would remove, and --dry-run never deletes.' },
     { name: 'clean-options.md', text: '## Options of clean\n\n-n\n--dry-run\n\nDo not remove anything, just show what would be done.' },
-    ...others.map((text, i) => ({ name: `other-${i}.md`, text: `## Other\n\n${text}` })),
+    ...fillers(others),
   ];
   const ranked = await lexicalRanking(db(), 'two-line term', pages, 'What does the --dry-run option of clean do?');
   expect((await ranked({ definesWeight: 0 }))[0]).toBe('workflow.md');

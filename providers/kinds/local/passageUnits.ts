@@ -2,7 +2,7 @@
 // when it sits in a definition list (an option, a setting, a function's signature), less the
 // lines that explain nothing — code, a command's synopsis, a table of contents' entries.
 import type { ContextPassage } from '../../types.js';
-import { CALLOUT_LINE, SIGNATURE, SYNOPSIS, isCodeLine, isTermLine } from '../../../text/definitionLines.js';
+import { CALLOUT_LINE, SIGNATURE, SYNOPSIS, isCodeLine, isTermLine, paragraphsOf } from '../../../text/definitionLines.js';
 
 /** One sentence of a passage, with the term it defines when it sits under one. */
 export interface Unit {
@@ -77,7 +77,7 @@ export function units(passages: ContextPassage[]): Unit[] {
   // The same text in two passages (pages that include a shared section) is said once.
   const seen = new Set<string>();
   passages.forEach((p, pi) => {
-    const paragraphs = p.text.split(/\n\s*\n/).map((x) => x.trim()).filter(Boolean);
+    const paragraphs = paragraphsOf(p.text);
     let subject: string | null = null;
     /** Paragraphs since the term; 0 right after it (this one is its definition, however short). */
     let since = 0;
