@@ -81,6 +81,11 @@ export interface FusionParams {
  * every rank that moved moved up (labelled MRR: Git 0.786 → 0.793, pgpool-II 0.696 → 0.729,
  * Python 0.924 → 0.951); at 1 the same overall (pgpool-II 0.712, Python 0.972). Before names
  * most candidates say were left out, "Pgpool-II" (which pages define too) moved paraphrases down.
+ * A page's title counts as a term it defines (2026-12-03, later), and a question's keywords in
+ * capitals count in titles alone: "What does PGPOOL SET change?" ranked the logging settings,
+ * which say "PGPOOL SET" under each parameter, above the command's own page. Over the sixteen sets
+ * MRR 0.653 → 0.654 (pgpool-II labelled 0.729 → 0.746), nothing else moved; with keywords in
+ * capitals counted in term lines too, SQLite's GENERATED ALWAYS AS page fell to second.
  */
 export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15, definesWeight: 0.5 };
 
@@ -163,16 +168,26 @@ export async function retrieve(
   const rows = await chunksByIds(deps.pool, projectId, [...fused.keys()]);
   for (const row of rows) fused.get(row.id)!.score += documents.bonus.get(row.documentId) ?? 0;
   const names = p.keyWeight > 0 || p.definesWeight > 0 ? keyTokens(question, { capitals: false }) : [];
+  const pairs = p.pairWeight > 0 || p.definesWeight > 0 ? keywordPairs(question) : [];
   const namings = [
     { keys: p.keyWeight > 0 ? names : [], weight: p.keyWeight },
-    { keys: p.pairWeight > 0 ? keywordPairs(question) : [], weight: p.pairWeight },
+    { keys: p.pairWeight > 0 ? pairs : [], weight: p.pairWeight },
   ].filter((n) => n.keys.length);
   // The texts the names are looked for in, made once for all lists (and not at all when the question gives none).
-  const searched = namings.length || names.length ? rows.map(chunkSearchText) : [];
+  const searched = names.length || pairs.length ? rows.map(chunkSearchText) : [];
   for (const { keys, weight } of namings) for (const [i, bonus] of namingList(keys, searched, weight, p.rrfK)) fused.get(rows[i]!.id)!.score += bonus;
   // The defining list; a name most candidates say (the product's own, "Pgpool-II") tells none of them apart, defined or not.
-  const defined = p.definesWeight > 0 ? names.filter((k) => searched.filter((t) => k.test(t)).length * 2 <= rows.length) : [];
-  if (defined.length) for (const [i, bonus] of namingList(defined, rows.map(definedTerms), p.definesWeight, p.rrfK)) fused.get(rows[i]!.id)!.score += bonus;
+  const uncommon = (k: RegExp) => searched.filter((t) => k.test(t)).length * 2 <= rows.length;
+  const defining =
+    p.definesWeight > 0
+      ? [
+          { keys: names.filter(uncommon), texts: () => rows.map(definedTerms) },
+          // Keywords in capitals define a page only as its title ("PGPOOL SET", "SHOW POOL_NODES"): counted
+          // in term lines too, a clause's entry on the CREATE TABLE page outranked the page on GENERATED ALWAYS AS.
+          { keys: pairs.filter(uncommon), texts: () => rows.map(pageTitle) },
+        ]
+      : [];
+  for (const { keys, texts } of defining) if (keys.length) for (const [i, bonus] of namingList(keys, texts(), p.definesWeight, p.rrfK)) fused.get(rows[i]!.id)!.score += bonus;
   // A vector index may briefly hold a chunk that was just replaced; such ids are dropped here.
   const ranked = rows
     .map((row) => ({ ...row, ...fused.get(row.id)! }))
@@ -226,16 +241,19 @@ function namingList(keys: RegExp[], texts: string[], weight: number, rrfK: numbe
   return bonus;
 }
 
+/** The page's title, its first heading: a reference page is titled with what it defines ("pcp_attach_node", "PGPOOL SET"). */
+const pageTitle = (chunk: StoredChunk) => chunk.headings[0] ?? '';
+
 /**
- * The terms a chunk defines: its paragraphs that head a definition, and the last heading it sits
- * under when that is a term (the definition it runs on under), each without its parameters: a
- * signature's parameters name other things ("class typing.Counter(collections.Counter, Generic[T])" defines typing.Counter).
+ * The terms a chunk defines: its page's title, its paragraphs that head a definition, and the last
+ * heading it sits under when that is a term (the definition it runs on under), each without its
+ * parameters: a signature's parameters name other things ("class typing.Counter(collections.Counter, Generic[T])" defines typing.Counter).
  */
 function definedTerms(chunk: StoredChunk): string {
   const paragraphs = paragraphsOf(chunk.text).map(oneLineTerm);
   const heads = headsDefinition(paragraphs);
   const under = chunk.headings.at(-1);
-  const defined = [...(under && isTermLine(under) ? [under] : []), ...paragraphs.filter((_, i) => heads[i])];
+  const defined = [pageTitle(chunk), ...(under && isTermLine(under) ? [under] : []), ...paragraphs.filter((_, i) => heads[i])];
   return defined.map((t) => t.replace(/\(.*$/s, '')).join('\n');
 }
 

@@ -38,8 +38,9 @@ it('ranks the section on the clause asked about first, by the keywords it says s
   ];
   const ranked = await lexicalRanking(db(), 'keyword pairs', pages, 'How do I use ALTER TABLE RENAME COLUMN?');
   // The words alone are said more often on the page about renaming in general.
-  expect((await ranked({ pairWeight: 0 }))[0]).toBe('renaming.md');
-  expect((await ranked({ pairWeight: 1 }))[0]).toBe('rename-column.md');
+  // (The defining list is off: the section's heading names the clause, which it would count as defining it.)
+  expect((await ranked({ pairWeight: 0, definesWeight: 0 }))[0]).toBe('renaming.md');
+  expect((await ranked({ pairWeight: 1, definesWeight: 0 }))[0]).toBe('rename-column.md');
 });
 
 it('ranks the chunk that defines the asked name above ones that only use it, only with the defining list on (as by default)', async () => {
@@ -73,4 +74,23 @@ it('reads a term set on two lines ("-n" over "--dry-run", as DocBook sets an opt
   const ranked = await lexicalRanking(db(), 'two-line term', pages, 'What does the --dry-run option of clean do?');
   expect((await ranked({ definesWeight: 0 }))[0]).toBe('workflow.md');
   expect((await ranked({}))[0]).toBe('clean-options.md');
+});
+
+it('ranks the reference page titled with the command asked about above a page that says it more often, only with the defining list on (as by default)', async () => {
+  // Other pages that share the question's plain words, so the command is said by few of the candidates.
+  const others = ['Pgpool reads its settings at start.', 'A change to the port needs a restart.', 'Set the log directory before start.', 'Pgpool listens on port 9999.', 'Change passwords with pg_md5.', 'Each set of nodes has a leader.'];
+  const pages = [
+    {
+      name: 'logging.md',
+      text: '## Logging settings\n\nlog_statement (boolean)\n\nLogs each statement. PGPOOL SET changes it for the current session: PGPOOL SET log_statement = on.\n\nlog_per_node_statement (boolean)\n\nLogs each statement per node. Change it for the session with PGPOOL SET; PGPOOL SET changes only that session.',
+    },
+    { name: 'pgpool-set.md', text: '## PGPOOL SET\n\n### Description\n\nSets a configuration parameter to another value for the current session only, as PostgreSQL\'s SET does for its own parameters. Other sessions keep the value the configuration file gives.' },
+    ...fillers(others),
+  ];
+  const ranked = await lexicalRanking(db(), 'titled reference page', pages, 'What does PGPOOL SET change?');
+  // The logging page says the command and "change" more often than its own page does.
+  expect((await ranked({ definesWeight: 0 }))[0]).toBe('logging.md');
+  expect((await ranked({}))[0]).toBe('pgpool-set.md');
+  // Not as a term line: the same command defined in the logging page's list does not make it the page on the command.
+  expect((await ranked({}))[1]).toBe('logging.md');
 });
