@@ -10,6 +10,8 @@ import { parseDocument } from '../knowledge/parse.js';
 import { retrieve, type FusionParams, type RetrievalMode } from '../knowledge/retrieve.js';
 import { ExactVectorIndex } from '../knowledge/vectors/exact.js';
 import { LexicalIndex } from '../knowledge/lexicalIndex/index.js';
+import { MentionIndex } from '../knowledge/mentions.js';
+import { linkTargets } from '../knowledge/linkTargets.js';
 import { builtInConnection, embedderFor } from '../providers/registry.js';
 import { extractiveAnswer } from '../providers/kinds/local/answer.js';
 import { knowledgePassage } from '../interface/ask.js';
@@ -45,13 +47,15 @@ try {
   const index = new ExactVectorIndex({ sql: pool });
   // BM25 as the worker runs it (in memory); it ranks exactly as the SQL path does.
   const lexical = new LexicalIndex({ sql: pool });
+  const mentions = new MentionIndex({ sql: pool });
   let chunks = 0;
   const started = performance.now();
   for (const page of corpus.pages) {
     const html = Buffer.from(readPage(corpus, page));
     const doc = await createDocument(pool, { projectId: project.id, name: `${page}.html`, kind: 'html', sourceUrl: null, content: html, contentHash: null });
-    const parts = chunkDocument(await parseDocument('html', html, `${page}.html`), { chunkTokens: Number(process.env.EVAL_CHUNK_TOKENS ?? 300), overlapTokens: Number(process.env.EVAL_OVERLAP_TOKENS ?? 40) });
-    const ids = await replaceChunks(pool, project.id, doc.id, parts);
+    const parsed = await parseDocument('html', html, `${page}.html`);
+    const parts = chunkDocument(parsed, { chunkTokens: Number(process.env.EVAL_CHUNK_TOKENS ?? 300), overlapTokens: Number(process.env.EVAL_OVERLAP_TOKENS ?? 40) });
+    const ids = await replaceChunks(pool, project.id, doc.id, parts, linkTargets(parsed.links ?? [], doc));
     const vectors = await embedder.embed(parts.map(chunkSearchText));
     await index.upsert(project.id, ids.map((chunkId, i) => ({ chunkId, documentId: doc.id, vector: vectors[i]! })));
     chunks += parts.length;
@@ -66,7 +70,7 @@ try {
     const misses: string[] = [];
     const queryStarted = performance.now();
     for (const q of RETRIEVAL_SET) {
-      const found = await retrieve({ pool, index, embedder, lexical }, project.id, q.q, { topK: TOP_K, minScore: 0.15, mode, fusion });
+      const found = await retrieve({ pool, index, embedder, lexical, mentions }, project.id, q.q, { topK: TOP_K, minScore: 0.15, mode, fusion });
       const at = found.findIndex((c) => q.pages.includes(c.document.replace(/\.html$/, '')));
       // The offline model's answer from these chunks, as the ask would give it (sources as the workflow names them).
       const answer = extractiveAnswer(q.q, found.map(knowledgePassage));

@@ -5,5 +5,5 @@ import type { ParseTask, ParsedChunks } from './types.js';
 
 export default async function parseInThread(task: ParseTask): Promise<ParsedChunks> {
   const parsed = await parseDocument(task.kind, task.content, task.name);
-  return { title: parsed.title, chunks: chunkDocument(parsed, task.chunking) };
+  return { title: parsed.title, chunks: chunkDocument(parsed, task.chunking), links: parsed.links ?? [] };
 }

@@ -5,6 +5,14 @@ import type { SourceKind } from '../store/documents.js';
 export interface ParsedDocument {
   title: string;
   sections: { headings: string[]; text: string; definitions?: DefinitionSpan[] }[];
+  /** Links to other pages with the sentence each sits in (HTML only; knowledge/parsers/htmlLinks.ts). */
+  links?: PageLink[];
+}
+
+/** A link as the page has it: its address as written, and the sentence it sits in. */
+export interface PageLink {
+  href: string;
+  context: string;
 }
 
 /**
@@ -38,6 +46,7 @@ export interface ParseTask {
 export interface ParsedChunks {
   title: string;
   chunks: Chunk[];
+  links: PageLink[];
 }
 
 export interface VectorRecord {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentView, IngestBatchView } from '@askflow/contract';
-import type { Chunk } from './chunks.js';
+import { replaceLinks, type Chunk, type DocumentLink } from './chunks.js';
 import { DOCUMENT_VIEW, type DocumentRow, type SourceKind } from './documents.js';
 import { inTransaction, type Pool } from './pool.js';
 
@@ -143,7 +143,7 @@ export interface PreparedWrites {
   contents: { documentId: string; content: Buffer; contentHash: string }[];
   unchanged: string[];
   failed: { documentId: string; error: string }[];
-  prepared: { documentId: string; title: string; indexKey: string; chunks: Chunk[] }[];
+  prepared: { documentId: string; title: string; indexKey: string; chunks: Chunk[]; links: DocumentLink[] }[];
 }
 
 /**
@@ -175,6 +175,7 @@ export async function writePrepared(pool: Pool, batchId: string, w: PreparedWrit
     const prepared = w.prepared.filter((p) => alive.has(p.documentId));
     const preparedIds = prepared.map((p) => p.documentId);
     if (prepared.length) {
+      await replaceLinks(tx, prepared);
       await tx.query(`DELETE FROM chunks WHERE document_id = ANY($1::uuid[])`, [preparedIds]);
       const chunks = prepared.flatMap((p) => p.chunks.map((c) => ({ documentId: p.documentId, ...c })));
       if (chunks.length) {

@@ -1,4 +1,4 @@
-import { inTransaction, type Pool } from './pool.js';
+import { inTransaction, type Pool, type Queryable } from './pool.js';
 
 /** One retrievable piece of a document. */
 export interface Chunk {
@@ -10,6 +10,12 @@ export interface Chunk {
   tokenCount: number;
 }
 
+/** What a page says where it links to another: the target as a document's name or address, and the link's sentence. */
+export interface DocumentLink {
+  target: string;
+  context: string;
+}
+
 export interface StoredChunk {
   id: string;
   documentId: string;
@@ -19,9 +25,10 @@ export interface StoredChunk {
   headings: string[];
 }
 
-/** Replaces a document's chunks; returns their ids in chunk order. */
-export async function replaceChunks(pool: Pool, projectId: string, documentId: string, chunks: Chunk[]): Promise<string[]> {
+/** Replaces a document's chunks and its links to other pages; returns the chunks' ids in chunk order. */
+export async function replaceChunks(pool: Pool, projectId: string, documentId: string, chunks: Chunk[], links: readonly DocumentLink[] = []): Promise<string[]> {
   return inTransaction(pool, async (tx) => {
+    await replaceLinks(tx, [{ documentId, links }]);
     await tx.query(`DELETE FROM chunks WHERE document_id = $1`, [documentId]);
     if (!chunks.length) return [];
     const { rows } = await tx.query<{ id: string }>(
@@ -47,6 +54,13 @@ export async function chunkSlice(pool: Pool, documentId: string, from: number, t
   return rows;
 }
 
+/** The first chunk of each of the project's documents given (none for a document without chunks). */
+export async function firstChunks(pool: Pool, projectId: string, documentIds: readonly string[]): Promise<string[]> {
+  if (!documentIds.length) return [];
+  const { rows } = await pool.query<{ id: string }>(`SELECT id FROM chunks WHERE project_id = $1 AND document_id = ANY($2::uuid[]) AND chunk_index = 0`, [projectId, documentIds]);
+  return rows.map((r) => r.id);
+}
+
 export async function chunksByIds(pool: Pool, projectId: string, ids: string[]): Promise<StoredChunk[]> {
   if (!ids.length) return [];
   const { rows } = await pool.query<StoredChunk>(
@@ -65,4 +79,17 @@ export async function documentChunks(pool: Pool, documentId: string, limit: numb
     [documentId, limit],
   );
   return rows;
+}
+
+/** Replaces documents' links (in the transaction that writes their chunks: see migration 1700000000029). */
+export async function replaceLinks(tx: Queryable, documents: readonly { documentId: string; links: readonly DocumentLink[] }[]): Promise<void> {
+  if (!documents.length) return;
+  await tx.query(`DELETE FROM document_links WHERE document_id = ANY($1::uuid[])`, [documents.map((d) => d.documentId)]);
+  const links = documents.flatMap((d) => d.links.map((l) => ({ documentId: d.documentId, ...l })));
+  if (!links.length) return;
+  await tx.query(
+    `INSERT INTO document_links (document_id, project_id, target, context)
+     SELECT u.d, docs.project_id, u.t, u.c FROM unnest($1::uuid[], $2::text[], $3::text[]) AS u(d, t, c) JOIN documents docs ON docs.id = u.d`,
+    [links.map((l) => l.documentId), links.map((l) => l.target), links.map((l) => l.context)],
+  );
 }

@@ -37,8 +37,8 @@ async function prepareOne(doc: BatchDocument, project: Project, w: PreparedWrite
       w.unchanged.push(doc.id);
       return;
     }
-    const { title, chunks } = await parseAndChunk(doc, content, project);
-    w.prepared.push({ documentId: doc.id, title, indexKey, chunks });
+    const { title, chunks, links } = await parseAndChunk(doc, content, project);
+    w.prepared.push({ documentId: doc.id, title, indexKey, chunks, links });
   } catch (err) {
     if (!(err instanceof StepFailure) || err.retryable) throw err;
     w.failed.push({ documentId: doc.id, error: err.message });

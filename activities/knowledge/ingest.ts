@@ -40,9 +40,9 @@ export function prepareDocument({ pool, vectorIndex }: IngestDeps) {
     const indexKey = indexKeyOf(content, project);
     if (!force && doc.indexKey === indexKey && doc.status === 'ready') return { unchanged: true };
 
-    const { title, chunks } = await parseAndChunk(doc, content, project);
+    const { title, chunks, links } = await parseAndChunk(doc, content, project);
     await vectorIndex.deleteDocument(doc.projectId, documentId);
-    await replaceChunks(pool, doc.projectId, documentId, chunks);
+    await replaceChunks(pool, doc.projectId, documentId, chunks, links);
     await updateDocument(pool, documentId, { status: 'ingesting', error: null, title, chunksTotal: chunks.length, chunksEmbedded: 0, indexKey: null });
     return { unchanged: false, chunkCount: chunks.length, indexKey };
   };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseAndChunkBounded } from '../../knowledge/parseBounded.js';
+import { linkTargets, type DocumentLink } from '../../knowledge/linkTargets.js';
 import { fetchBounded } from '../../net/fetchBounded.js';
 import { urlPolicyFromEnv } from '../../net/addressGuard.js';
 import type { Chunk } from '../../store/chunks.js';
@@ -30,10 +31,11 @@ export function indexKeyOf(content: Uint8Array, project: Project): string {
 }
 
 /** Parses and chunks a document with the project's chunk settings, in the parse thread (bounded in time and memory). */
-export async function parseAndChunk(doc: { kind: SourceKind; name: string }, content: Buffer, project: Project): Promise<{ title: string; chunks: Chunk[] }> {
+export async function parseAndChunk(doc: { kind: SourceKind; name: string; sourceUrl: string | null }, content: Buffer, project: Project): Promise<{ title: string; chunks: Chunk[]; links: DocumentLink[] }> {
   try {
     const chunking = { chunkTokens: project.chunkTokens, overlapTokens: Math.min(project.chunkOverlap, Math.floor(project.chunkTokens / 2) - 1) };
-    return await parseAndChunkBounded({ kind: doc.kind, name: doc.name, content, chunking });
+    const { title, chunks, links } = await parseAndChunkBounded({ kind: doc.kind, name: doc.name, content, chunking });
+    return { title, chunks, links: linkTargets(links, doc) };
   } catch (err) {
     throw new StepFailure(`could not read ${doc.name} as ${doc.kind}: ${(err as Error).message}`, FAILURE_TYPES.unparseable, false);
   }

@@ -5,6 +5,7 @@ import { textContent } from 'domutils';
 import { Parser } from 'htmlparser2';
 import type { ParsedDocument } from '../types.js';
 import { decodeText, headingText, normalizeText, PERMALINK_ONLY } from './text.js';
+import { pageLinks } from './htmlLinks.js';
 import { DEFINITION_CLOSE, DEFINITION_OPEN, readDefinitionMarks, TERM_CLOSE, TERM_OPEN, withoutDefinitionMarks } from './definitionMarks.js';
 
 // Cannot occur in the text: control characters are removed from the input first.
@@ -271,5 +272,5 @@ export function parseHtml(data: Uint8Array, name: string): ParsedDocument {
     if (level === 1 && firstH1 === undefined) firstH1 = text;
   }
   flush();
-  return { title: title || firstH1 || name, sections };
+  return { title: title || firstH1 || name, sections, links: pageLinks(html) };
 }

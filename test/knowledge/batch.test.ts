@@ -163,6 +163,21 @@ describe('bulk ingestion', () => {
     expect(documentId).toBe(created.documents[1]!.id);
   }, 30_000);
 
+  it('a zip of linked HTML pages: a page is found through the ask by what the others say where they link to it', async () => {
+    const p = await managedProject({ ragEnabled: true });
+    const zip = zipSync({
+      'manual/pcp-attach-node.html': strToU8(page('pcp_attach_node', 'pcp_attach_node attaches the given node to Pgpool-II.')),
+      'manual/failover.html': strToU8(page('Failover', 'When a backend goes down it is detached. Once it is healthy again, put the node back into service with <a href="pcp-attach-node.html">pcp_attach_node</a>.')),
+      'manual/health-check.html': strToU8(page('Health check', 'A health check tells whether each node is healthy. A node that is not healthy is taken out of service.')),
+      'manual/maintenance.html': strToU8(page('Maintenance', 'Take a node out of service before maintenance, and back into service afterwards.')),
+    });
+    const created = await expectWire(IngestBatchCreatedSchema, await post(p, Buffer.from(zip), 'application/zip'), 202);
+    expect((await waitBatch(p, created.batch.id)).batch.counts).toMatchObject({ ready: 4, failed: 0 });
+    // The page's own text shares only "node" with the question, which most pages say.
+    const a = AskResponseSchema.parse(await expectJson(await ask(p, { message: 'A node is healthy again; how do I put it back into service?' }), 200));
+    expect(a.sources!.map((s) => s.document)).toContain('manual/pcp-attach-node.html');
+  }, 30_000);
+
   it('several files as multipart/form-data, a zip among them expanded', async () => {
     const p = await managedProject({ ragEnabled: true });
     const form = new FormData();

@@ -3,6 +3,8 @@
 import { chunkDocument, chunkSearchText } from '../../knowledge/chunk.js';
 import { parseDocument } from '../../knowledge/parse.js';
 import { retrieve, type FusionParams } from '../../knowledge/retrieve.js';
+import { MentionIndex } from '../../knowledge/mentions.js';
+import { linkTargets } from '../../knowledge/linkTargets.js';
 import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
 import { LocalLexicalEmbedder } from '../../providers/kinds/local/embeddings.js';
 import { replaceChunks } from '../../store/chunks.js';
@@ -15,12 +17,15 @@ export async function ingestMarkdown(
   projectId: string,
   docs: readonly { name: string; text: string }[],
   chunking: { chunkTokens: number; overlapTokens: number },
+  /** Markdown unless told; HTML pages keep their links (with the sentences they sit in) too. */
+  kind: 'markdown' | 'html' = 'markdown',
 ): Promise<void> {
   const { pool, index, embedder } = deps;
   for (const { name, text } of docs) {
-    const doc = await createDocument(pool, { projectId, name, kind: 'markdown', sourceUrl: null, content: Buffer.from(text), contentHash: null });
-    const chunks = chunkDocument(await parseDocument('markdown', Buffer.from(text), name), chunking);
-    const ids = await replaceChunks(pool, projectId, doc.id, chunks);
+    const doc = await createDocument(pool, { projectId, name, kind, sourceUrl: null, content: Buffer.from(text), contentHash: null });
+    const parsed = await parseDocument(kind, Buffer.from(text), name);
+    const chunks = chunkDocument(parsed, chunking);
+    const ids = await replaceChunks(pool, projectId, doc.id, chunks, linkTargets(parsed.links ?? [], doc));
     const vectors = await embedder.embed(chunks.map(chunkSearchText));
     await index.upsert(projectId, ids.map((chunkId, i) => ({ chunkId, documentId: doc.id, vector: vectors[i]! })));
   }
@@ -36,10 +41,12 @@ export async function lexicalRanking(
   name: string,
   docs: readonly { name: string; text: string }[],
   question: string,
+  kind: 'markdown' | 'html' = 'markdown',
 ): Promise<(fusion: Partial<FusionParams>) => Promise<string[]>> {
   const embedder = new LocalLexicalEmbedder();
   const index = new ExactVectorIndex({ sql: pool });
+  const mentions = new MentionIndex({ sql: pool });
   const project = await createProject(pool, name);
-  await ingestMarkdown({ pool, index, embedder }, project.id, docs, { chunkTokens: 60, overlapTokens: 0 });
-  return async (fusion) => (await retrieve({ pool, index, embedder }, project.id, question, { topK: 5, minScore: 0, mode: 'lexical', fusion })).map((c) => c.document);
+  await ingestMarkdown({ pool, index, embedder }, project.id, docs, { chunkTokens: 60, overlapTokens: 0 }, kind);
+  return async (fusion) => (await retrieve({ pool, index, embedder, mentions }, project.id, question, { topK: 5, minScore: 0, mode: 'lexical', fusion })).map((c) => c.document);
 }

@@ -1,0 +1,92 @@
+// Documents ranked by what the other pages of the project say where they link to them
+// (knowledge/parsers/htmlLinks.ts): "you need to re-attach the quarantined node by using
+// pcp_attach_node" describes pcp_attach_node's page in words its own page does not use. BM25 over
+// each document's distinct link sentences, per process and cached per project at its lexical
+// version (bumped by every write of chunks, which the links are written with).
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { SqlClient } from './types.js';
+import { ProjectCache, type Sized } from './projectCache.js';
+import { terms } from '../text/terms.js';
+import { stem } from '../text/stem.js';
+
+/** Distinct sentences kept per document: a page every other page links to is described enough by these. */
+const SENTENCES_PER_DOCUMENT = 100;
+/** A stem in more of the described documents than this share tells none apart ("see", the product's name). */
+const COMMON_SHARE = 0.25;
+const K1 = 1.2;
+const B = 0.75;
+const DEFAULT_CACHE_BYTES = 64 * 1024 ** 2;
+
+interface Described extends Sized {
+  documents: { id: string; length: number; tf: Map<string, number> }[];
+  df: Map<string, number>;
+  averageLength: number;
+}
+
+export interface Mention {
+  documentId: string;
+  score: number;
+}
+
+export class MentionIndex {
+  private readonly cache: ProjectCache<Described>;
+
+  constructor(private readonly options: { sql: SqlClient; maxCacheBytes?: number }) {
+    this.cache = new ProjectCache(options.maxCacheBytes ?? DEFAULT_CACHE_BYTES);
+  }
+
+  /** The documents whose link sentences share the question's words, best first (ties by id, so identical projects rank alike). */
+  async rank(projectId: string, question: string): Promise<Mention[]> {
+    const { rows } = await this.options.sql.query<{ version: unknown }>(`SELECT version FROM lexical_index_versions WHERE project_id = $1`, [projectId]);
+    if (!rows.length) return [];
+    const version = String(rows[0]!.version);
+    const d = await this.cache.at(projectId, version, () => this.load(projectId));
+    const n = d.documents.length;
+    // (A stem of one document's sentences alone is never common: a project with one described page still ranks it.)
+    const wanted = [...new Set(terms(question).map(stem))].filter((t) => (d.df.get(t) ?? 0) > 0 && d.df.get(t)! <= Math.max(1, COMMON_SHARE * n));
+    if (!wanted.length) return [];
+    const idf = new Map(wanted.map((t) => [t, Math.log(1 + (n - d.df.get(t)! + 0.5) / (d.df.get(t)! + 0.5))]));
+    const ranked: Mention[] = [];
+    for (const doc of d.documents) {
+      let score = 0;
+      for (const t of wanted) {
+        const f = doc.tf.get(t);
+        if (f) score += (idf.get(t)! * f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / d.averageLength));
+      }
+      if (score > 0) ranked.push({ documentId: doc.id, score: Math.round(score * 1e9) / 1e9 });
+    }
+    return ranked.sort((a, b) => b.score - a.score || (a.documentId < b.documentId ? -1 : 1));
+  }
+
+  private async load(projectId: string): Promise<Described> {
+    // A link's target is a document's name or its source address; links of a page to itself are not its description.
+    const { rows } = await this.options.sql.query<{ id: string; context: string }>(
+      `SELECT DISTINCT d.id, l.context
+         FROM document_links l
+         JOIN documents d ON d.project_id = l.project_id AND (d.name = l.target OR d.source_url = l.target)
+        WHERE l.project_id = $1 AND d.id <> l.document_id
+        ORDER BY d.id, l.context`,
+      [projectId],
+    );
+    const byDocument = new Map<string, string[]>();
+    for (const r of rows) {
+      const xs = byDocument.get(r.id) ?? [];
+      if (xs.length < SENTENCES_PER_DOCUMENT) xs.push(r.context);
+      byDocument.set(r.id, xs);
+    }
+    const documents: Described['documents'] = [];
+    const df = new Map<string, number>();
+    let bytes = 0;
+    for (const [id, sentences] of byDocument) {
+      if (documents.length % 500 === 499) await nextTurn(); // the worker's other asks get a turn
+      const stems = sentences.flatMap((s) => terms(s).map(stem));
+      const tf = new Map<string, number>();
+      for (const t of stems) tf.set(t, (tf.get(t) ?? 0) + 1);
+      for (const t of tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+      documents.push({ id, length: stems.length, tf });
+      bytes += 64 + tf.size * 48;
+    }
+    const averageLength = documents.reduce((a, x) => a + x.length, 0) / Math.max(1, documents.length);
+    return { documents, df, averageLength, bytes: bytes + df.size * 48 };
+  }
+}

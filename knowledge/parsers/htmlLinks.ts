@@ -1,0 +1,68 @@
+// What a page says where it links to another page: the sentence around each link. Another page's
+// words for a page ("re-attach the quarantined node by using pcp_attach_node") are often the words
+// a question uses and the page itself does not — as search engines read the text of links to a
+// page. Retrieval ranks pages by them (knowledge/mentions.ts).
+import { parseDocument } from 'htmlparser2';
+import { textContent } from 'domutils';
+import type { PageLink } from '../types.js';
+
+interface Node {
+  type: string;
+  name?: string;
+  attribs?: Record<string, string>;
+  children?: Node[];
+  parent?: Node | null;
+}
+
+/** Elements whose text is the context of a link inside them; the nearest one counts. */
+const BLOCKS = new Set(['p', 'li', 'dd', 'dt', 'td', 'th', 'blockquote', 'figcaption', 'caption', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'div', 'section', 'article']);
+
+/**
+ * A documentation site's chrome, where links say nothing of their page but its place in the book:
+ * navigation (by element or ARIA role), DocBook's Prev/Up/Next bars, Sphinx's sidebar and related
+ * bars, headers, footers, scripts.
+ */
+function isChrome(n: Node): boolean {
+  if (n.type !== 'tag' && n.type !== 'script' && n.type !== 'style') return false;
+  if (['nav', 'footer', 'header', 'script', 'style', 'noscript', 'template', 'button'].includes(n.name ?? '')) return true;
+  const role = n.attribs?.role ?? '';
+  if (role === 'navigation' || role === 'banner' || role === 'contentinfo' || role === 'search') return true;
+  return /(?:^|\s)(?:navheader|navfooter|sphinxsidebar|related)(?:\s|$)/i.test(n.attribs?.class ?? '');
+}
+
+/** A link's sentence, at most this long: a long paragraph's other sentences are about other things. */
+export const CONTEXT_CHARS = 400;
+/** Links read from one page at most, in page order (a generated index links to every page). */
+export const LINKS_PER_PAGE = 1_000;
+
+const squeeze = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * Each link to another page (not to a place on this one, not `mailto:` or `javascript:`) outside the
+ * page's chrome, with the sentence of its nearest block that holds the link's text.
+ */
+export function pageLinks(html: string): PageLink[] {
+  const links: PageLink[] = [];
+  // Depth first in page order, without recursion: a page may nest thousands of unclosed tags.
+  const stack: Node[] = [parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true }) as unknown as Node];
+  while (stack.length && links.length < LINKS_PER_PAGE) {
+    const n = stack.pop()!;
+    if (isChrome(n)) continue;
+    const href = n.type === 'tag' && n.name === 'a' ? (n.attribs?.href ?? '').trim() : '';
+    if (href && !href.startsWith('#') && !/^(?:mailto|javascript|data|tel):/i.test(href)) {
+      const context = linkContext(n);
+      if (context) links.push({ href, context });
+    }
+    for (let i = (n.children?.length ?? 0) - 1; i >= 0; i--) stack.push(n.children![i]!);
+  }
+  return links;
+}
+
+function linkContext(link: Node): string {
+  const anchor = squeeze(textContent(link as never));
+  let block = link.parent;
+  while (block && !(block.type === 'tag' && BLOCKS.has(block.name ?? ''))) block = block.parent;
+  const text = block ? squeeze(textContent(block as never)) : anchor;
+  const sentence = (anchor && text.split(/(?<=[.!?])\s+/).find((s) => s.includes(anchor))) || text;
+  return sentence.slice(0, CONTEXT_CHARS);
+}

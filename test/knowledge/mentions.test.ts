@@ -1,0 +1,42 @@
+// The mention list in retrieval: a page is found by what the other pages say where they link to
+// it, in words its own text does not use.
+import { closeDb, db } from '../stack/context.js';
+import { lexicalRanking } from './ingestDirect.js';
+import { deleteDocumentRow } from '../../store/documents.js';
+
+afterAll(closeDb);
+
+const html = (title: string, body: string) => `<html><head><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`;
+
+const pages = [
+  // The page asked about says what it does in its own words only.
+  { name: 'pcp-attach-node.html', text: html('pcp_attach_node', '<p>pcp_attach_node attaches the given node to Pgpool-II.</p>') },
+  // Pages that say the question's words, about other things.
+  { name: 'failover.html', text: html('Failover', '<p>When a backend goes down it is detached. Once it is healthy again, put the node back into service with <a href="pcp-attach-node.html">pcp_attach_node</a>.</p>') },
+  { name: 'health-check.html', text: html('Health check', '<p>A health check tells whether each node is healthy. A node that is not healthy is taken out of service.</p>') },
+  { name: 'maintenance.html', text: html('Maintenance', '<p>Take a node out of service before maintenance, and back into service afterwards; clients are moved away from it.</p>') },
+  ...['Logging', 'Caching', 'Watchdog', 'Memory'].map((t, i) => ({ name: `other-${i}.html`, text: html(t, `<p>${t} settings of Pgpool-II.</p>`) })),
+];
+
+const question = 'A node is healthy again; how do I put it back into service?';
+
+it('finds a page by what the pages linking to it say, only with the mention list on (as by default)', async () => {
+  const ranked = await lexicalRanking(db(), 'mention list', pages, question, 'html');
+  // Its own text shares only "node" with the question, which half the pages say: no candidate.
+  expect(await ranked({ mentionWeight: 0 })).not.toContain('pcp-attach-node.html');
+  const on = await ranked({});
+  expect(on).toContain('pcp-attach-node.html');
+  // The pages that say the question's words stay ahead of a page found by its description alone.
+  expect(on.slice(0, 3).sort()).toEqual(['failover.html', 'health-check.html', 'maintenance.html']);
+});
+
+it('forgets what a page said of another once that page is deleted', async () => {
+  const ranked = await lexicalRanking(db(), 'mention list, linking page deleted', pages, question, 'html');
+  const before = await ranked({});
+  const { rows } = await db().query<{ id: string }>(`SELECT d.id FROM documents d JOIN projects p ON p.id = d.project_id WHERE p.name = $1 AND d.name = 'failover.html'`, ['mention list, linking page deleted']);
+  await deleteDocumentRow(db(), rows[0]!.id);
+  const after = await ranked({});
+  expect(before).toContain('pcp-attach-node.html');
+  expect(after).not.toContain('failover.html');
+  expect(after).not.toContain('pcp-attach-node.html');
+});
