@@ -14,7 +14,10 @@ let exact: PgVectorIndex;
 beforeAll(async () => {
   database = await openPglite({ pgvector: true });
   await ensurePgVectorSchema(database.sql);
-  ann = new PgVectorIndex(database.sql, { ann: { efSearch: 64, probes: 8 } });
+  // Half of IVFFlat's 20 lists probed: pgvector builds them by k-means from rows sampled at random,
+  // so recall varies from build to build; probing 8 it ranged 0.795–0.89 of the exact neighbours
+  // (once under the 0.8 asked below, in a full run), probing 10 it ranged 0.91–0.945.
+  ann = new PgVectorIndex(database.sql, { ann: { efSearch: 64, probes: 10 } });
   exact = new PgVectorIndex(database.sql);
 });
 afterAll(() => database.close());
