@@ -5,8 +5,6 @@ import { posix } from 'node:path';
 import type { PageLink } from './types.js';
 import type { DocumentLink } from '../store/chunks.js';
 
-export type { DocumentLink };
-
 /** A page's links to other pages, each target and sentence once; none to the page itself or off a fetched page's site. */
 export function linkTargets(links: readonly PageLink[], doc: { name: string; sourceUrl: string | null }): DocumentLink[] {
   const out = new Map<string, DocumentLink>();

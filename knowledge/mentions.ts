@@ -8,6 +8,7 @@ import type { SqlClient } from './types.js';
 import { ProjectCache, type Sized } from './projectCache.js';
 import { terms } from '../text/terms.js';
 import { stem } from '../text/stem.js';
+import { bm25Query } from './lexical.js';
 
 /** Distinct sentences kept per document: a page every other page links to is described enough by these. */
 const SENTENCES_PER_DOCUMENT = 100;
@@ -20,7 +21,8 @@ const DEFAULT_CACHE_BYTES = 64 * 1024 ** 2;
 interface Described extends Sized {
   documents: { id: string; length: number; tf: Map<string, number> }[];
   df: Map<string, number>;
-  averageLength: number;
+  /** Stems in all documents' sentences together. */
+  totalLength: number;
 }
 
 export interface Mention {
@@ -43,16 +45,19 @@ export class MentionIndex {
     const d = await this.cache.at(projectId, version, () => this.load(projectId));
     const n = d.documents.length;
     // (A stem of one document's sentences alone is never common: a project with one described page still ranks it.)
-    const wanted = [...new Set(terms(question).map(stem))].filter((t) => (d.df.get(t) ?? 0) > 0 && d.df.get(t)! <= Math.max(1, COMMON_SHARE * n));
-    if (!wanted.length) return [];
-    const idf = new Map(wanted.map((t) => [t, Math.log(1 + (n - d.df.get(t)! + 0.5) / (d.df.get(t)! + 0.5))]));
+    const stems = [...new Set(terms(question).map(stem))]
+      .map((lexeme) => ({ lexeme, weight: 1, df: d.df.get(lexeme) ?? 0 }))
+      .filter((s) => s.df <= Math.max(1, COMMON_SHARE * n));
+    // Weighed as the chunks' BM25 weighs stems (knowledge/lexical.ts); every document scored, as there are few.
+    const q = bm25Query(stems, n, d.totalLength, { k1: K1, b: B, commonShare: 1 });
+    if (!q) return [];
     const ranked: Mention[] = [];
     for (const doc of d.documents) {
       let score = 0;
-      for (const t of wanted) {
+      q.lexemes.forEach((t, i) => {
         const f = doc.tf.get(t);
-        if (f) score += (idf.get(t)! * f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / d.averageLength));
-      }
+        if (f) score += (q.weights[i]! * f * (q.k1 + 1)) / (f + q.k1 * (1 - q.b + (q.b * doc.length) / q.avgLength));
+      });
       if (score > 0) ranked.push({ documentId: doc.id, score: Math.round(score * 1e9) / 1e9 });
     }
     return ranked.sort((a, b) => b.score - a.score || (a.documentId < b.documentId ? -1 : 1));
@@ -86,7 +91,7 @@ export class MentionIndex {
       documents.push({ id, length: stems.length, tf });
       bytes += 64 + tf.size * 48;
     }
-    const averageLength = documents.reduce((a, x) => a + x.length, 0) / Math.max(1, documents.length);
-    return { documents, df, averageLength, bytes: bytes + df.size * 48 };
+    const totalLength = documents.reduce((a, x) => a + x.length, 0);
+    return { documents, df, totalLength, bytes: bytes + df.size * 48 };
   }
 }

@@ -173,17 +173,14 @@ export async function retrieve(
     fused.set(hit.chunkId, { score: (prior?.score ?? 0) + 1 / (p.rrfK + vectorRanks[i]!), similarity: hit.score });
   });
   const documents = documentList(lexical, p);
-  // A document's best chunk stands for it even when the chunk list did not reach it.
-  for (const best of documents.best.values()) if (!fused.has(best)) fused.set(best, { score: 0, similarity: null });
-  // So do the documents other pages describe best: their own text may share none of the question's words.
-  const describedFirst = mentioned.slice(0, CANDIDATES_DOCUMENTS).map((m) => m.documentId);
-  const unread: string[] = [];
-  for (const id of describedFirst) {
-    const best = lexical.find((h) => h.documentId === id)?.id;
-    if (!best) unread.push(id);
-    else if (!fused.has(best)) fused.set(best, { score: 0, similarity: null });
-  }
-  for (const id of await firstChunks(deps.pool, projectId, unread)) if (!fused.has(id)) fused.set(id, { score: 0, similarity: null });
+  // The leading documents of the document and mention lists stand in the fusion by their best chunk even
+  // when no chunk list reached it — by their first when BM25 found none: a page other pages describe
+  // may share none of the question's words itself.
+  const bestChunk = new Map<string, string>();
+  for (const h of lexical) if (!bestChunk.has(h.documentId)) bestChunk.set(h.documentId, h.id); // hits come best first
+  const leading = [...documents.leading, ...mentioned.slice(0, CANDIDATES_DOCUMENTS).map((m) => m.documentId)];
+  const unread = leading.filter((id) => !bestChunk.has(id));
+  for (const id of [...leading.flatMap((d) => bestChunk.get(d) ?? []), ...(await firstChunks(deps.pool, projectId, unread))]) if (!fused.has(id)) fused.set(id, { score: 0, similarity: null });
   const rows = await chunksByIds(deps.pool, projectId, [...fused.keys()]);
   const described = mentionList(mentioned, p);
   for (const row of rows) fused.get(row.id)!.score += (documents.bonus.get(row.documentId) ?? 0) + (described.get(row.documentId) ?? 0);
@@ -222,24 +219,20 @@ export async function retrieve(
  * single passage happens to — which is how a question worded unlike its page still finds it.
  * Sums are rounded so equal documents score exactly alike, and equal scores share a rank.
  */
-function documentList(hits: Bm25Hit[], p: FusionParams): { bonus: Map<string, number>; best: Map<string, string> } {
+function documentList(hits: Bm25Hit[], p: FusionParams): { bonus: Map<string, number>; leading: string[] } {
   const bonus = new Map<string, number>();
-  const best = new Map<string, string>();
-  if (p.documentWeight <= 0) return { bonus, best };
+  if (p.documentWeight <= 0) return { bonus, leading: [] };
   const scores = new Map<string, number[]>();
   for (const h of hits) {
     const xs = scores.get(h.documentId);
-    if (!xs) {
-      scores.set(h.documentId, [h.score]);
-      best.set(h.documentId, h.id); // hits come best first
-    } else if (xs.length < p.documentChunks) xs.push(h.score);
+    if (!xs) scores.set(h.documentId, [h.score]);
+    else if (xs.length < p.documentChunks) xs.push(h.score);
   }
   const ranked = [...scores].map(([id, xs]) => ({ id, score: Math.round(xs.reduce((a, b) => a + b, 0) * 1e9) / 1e9 })).sort((a, b) => b.score - a.score);
   const ranks = sharedRanks(ranked.map((d) => d.score));
   ranked.forEach((d, i) => bonus.set(d.id, p.documentWeight / (p.rrfK + ranks[i]!)));
   // Only the documents that rank near the top bring their best chunk in; the rest only add to chunks already there.
-  for (const d of ranked.slice(CANDIDATES_DOCUMENTS)) best.delete(d.id);
-  return { bonus, best };
+  return { bonus, leading: ranked.slice(0, CANDIDATES_DOCUMENTS).map((d) => d.id) };
 }
 
 /**

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { parseAndChunkBounded } from '../../knowledge/parseBounded.js';
-import { linkTargets, type DocumentLink } from '../../knowledge/linkTargets.js';
+import { linkTargets } from '../../knowledge/linkTargets.js';
 import { fetchBounded } from '../../net/fetchBounded.js';
 import { urlPolicyFromEnv } from '../../net/addressGuard.js';
-import type { Chunk } from '../../store/chunks.js';
+import type { Chunk, DocumentLink } from '../../store/chunks.js';
 import { contentHash, type SourceKind } from '../../store/documents.js';
 import type { Project } from '../../store/projects.js';
 import { FAILURE_TYPES } from '../../interface/failures.js';

@@ -6,6 +6,7 @@ import { Parser } from 'htmlparser2';
 import type { ParsedDocument } from '../types.js';
 import { decodeText, headingText, normalizeText, PERMALINK_ONLY } from './text.js';
 import { pageLinks } from './htmlLinks.js';
+import { CHROME_SELECTORS, SKIPPED_TAGS } from './chrome.js';
 import { DEFINITION_CLOSE, DEFINITION_OPEN, readDefinitionMarks, TERM_CLOSE, TERM_OPEN, withoutDefinitionMarks } from './definitionMarks.js';
 
 // Cannot occur in the text: control characters are removed from the input first.
@@ -148,18 +149,6 @@ const definitionPart = (open: string, close: string, lineBreaks: number): Format
   builder.closeBlock({ trailingLineBreaks: lineBreaks });
 };
 
-const SKIP = ['script', 'style', 'noscript', 'template', 'nav', 'svg', 'iframe', 'object', 'title', 'img'];
-
-/**
- * A documentation site's chrome, repeated on every page: the site's header and footer, its
- * navigation by ARIA landmark (Sphinx's sidebar and "related" bars, Javadoc's top bar), search
- * boxes, "copy" buttons, and DocBook's Prev/Up/Next bars (`div.navheader`, `div.navfooter`; in
- * capitals from the older DSSSL stylesheets, hence the case-blind match) — which would index the
- * neighbouring pages' titles as this page's words. Asides stay: in an article they are often its
- * notes.
- */
-const CHROME = ['footer', 'button', '[role=navigation]', '[role=banner]', '[role=contentinfo]', '[role=search]', 'div[class~=navheader i]', 'div[class~=navfooter i]'];
-
 const BODY_OPTIONS: HtmlToTextOptions = {
   wordwrap: false,
   // Only the page's main content when it marks it (`<main>`, or `role="main"` as Sphinx does);
@@ -168,7 +157,7 @@ const BODY_OPTIONS: HtmlToTextOptions = {
   formatters: { heading, row, table, link, term: definitionPart(TERM_OPEN, TERM_CLOSE, 1), definition: definitionPart(DEFINITION_OPEN, DEFINITION_CLOSE, 2) },
   selectors: [
     ...[1, 2, 3, 4, 5, 6].map((n) => ({ selector: `h${n}`, format: 'heading' })),
-    ...[...SKIP, ...CHROME].map((selector) => ({ selector, format: 'skip' })),
+    ...[...SKIPPED_TAGS, ...CHROME_SELECTORS].map((selector) => ({ selector, format: 'skip' })),
     { selector: 'a', format: 'link' },
     { selector: 'ul', options: { itemPrefix: '- ' } }, // as Markdown lists come out
     // A definition list's terms one to a line and each definition a paragraph of its own: inline,
@@ -196,7 +185,7 @@ const FLAT_BLOCKS = new Set(['address', 'article', 'aside', 'blockquote', 'br', 
 function flatText(html: string): { title: string; text: string } {
   const text: string[] = [];
   const title: string[] = [];
-  const skipped = (tag: string) => SKIP.includes(tag) && tag !== 'title' && tag !== 'img';
+  const skipped = (tag: string) => SKIPPED_TAGS.includes(tag) && tag !== 'title' && tag !== 'img';
   let skipping = 0;
   let preformatted = 0;
   let inTitle = false;

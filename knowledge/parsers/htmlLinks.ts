@@ -5,11 +5,9 @@
 import { parseDocument } from 'htmlparser2';
 import { textContent } from 'domutils';
 import type { PageLink } from '../types.js';
+import { isChrome, type Element } from './chrome.js';
 
-interface Node {
-  type: string;
-  name?: string;
-  attribs?: Record<string, string>;
+interface Node extends Element {
   children?: Node[];
   parent?: Node | null;
 }
@@ -18,17 +16,10 @@ interface Node {
 const BLOCKS = new Set(['p', 'li', 'dd', 'dt', 'td', 'th', 'blockquote', 'figcaption', 'caption', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'div', 'section', 'article']);
 
 /**
- * A documentation site's chrome, where links say nothing of their page but its place in the book:
- * navigation (by element or ARIA role), DocBook's Prev/Up/Next bars, Sphinx's sidebar and related
- * bars, headers, footers, scripts.
+ * Chrome for links besides the page's (chrome.ts): headers, and Sphinx's sidebar and related bars
+ * by class — links there say nothing of their page but its place in the book.
  */
-function isChrome(n: Node): boolean {
-  if (n.type !== 'tag' && n.type !== 'script' && n.type !== 'style') return false;
-  if (['nav', 'footer', 'header', 'script', 'style', 'noscript', 'template', 'button'].includes(n.name ?? '')) return true;
-  const role = n.attribs?.role ?? '';
-  if (role === 'navigation' || role === 'banner' || role === 'contentinfo' || role === 'search') return true;
-  return /(?:^|\s)(?:navheader|navfooter|sphinxsidebar|related)(?:\s|$)/i.test(n.attribs?.class ?? '');
-}
+const LINK_CHROME = { tags: ['header'], classes: ['sphinxsidebar', 'related'] };
 
 /** A link's sentence, at most this long: a long paragraph's other sentences are about other things. */
 export const CONTEXT_CHARS = 400;
@@ -47,7 +38,7 @@ export function pageLinks(html: string): PageLink[] {
   const stack: Node[] = [parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true }) as unknown as Node];
   while (stack.length && links.length < LINKS_PER_PAGE) {
     const n = stack.pop()!;
-    if (isChrome(n)) continue;
+    if (isChrome(n, LINK_CHROME)) continue;
     const href = n.type === 'tag' && n.name === 'a' ? (n.attribs?.href ?? '').trim() : '';
     if (href && !href.startsWith('#') && !/^(?:mailto|javascript|data|tel):/i.test(href)) {
       const context = linkContext(n);

@@ -22,28 +22,35 @@ it('reads each link outside the navigation with the sentence it sits in', () => 
   ]);
 });
 
-it("finds an uploaded page's targets by name, next to it, and drops links off the project and to itself", () => {
-  const links = [
-    { href: 're.html#re.sub', context: 'Use re.sub to replace.' },
-    { href: '../tutorial/index.html', context: 'Start with the tutorial.' },
-    { href: 'csv.html#top', context: 'This page.' },
-    { href: 'https://docs.python.org/3/library/os.html', context: 'Elsewhere.' },
-    { href: 're.html', context: 'Use re.sub to replace.' },
-  ];
-  expect(linkTargets(links, { name: 'library/csv.html', sourceUrl: null })).toEqual([
-    { target: 'library/re.html', context: 'Use re.sub to replace.' },
-    { target: 'tutorial/index.html', context: 'Start with the tutorial.' },
-  ]);
-});
-
-it("finds a fetched page's targets by address on its own site only", () => {
-  const links = [
-    { href: 'pg-md5.html#x', context: 'Make a password with pg_md5.' },
-    { href: '/docs/other.html', context: 'Other.' },
-    { href: 'https://elsewhere.example/page.html', context: 'Not ours.' },
-  ];
-  expect(linkTargets(links, { name: 'pcp.html', sourceUrl: 'https://docs.example.com/docs/pcp.html' })).toEqual([
-    { target: 'https://docs.example.com/docs/pg-md5.html', context: 'Make a password with pg_md5.' },
-    { target: 'https://docs.example.com/docs/other.html', context: 'Other.' },
-  ]);
+it.each([
+  {
+    found: "an uploaded page's targets by name, next to it, dropping links off the project and to itself",
+    doc: { name: 'library/csv.html', sourceUrl: null },
+    links: [
+      { href: 're.html#re.sub', context: 'Use re.sub to replace.' },
+      { href: '../tutorial/index.html', context: 'Start with the tutorial.' },
+      { href: 'csv.html#top', context: 'This page.' },
+      { href: 'https://docs.python.org/3/library/os.html', context: 'Elsewhere.' },
+      { href: 're.html', context: 'Use re.sub to replace.' },
+    ],
+    targets: [
+      { target: 'library/re.html', context: 'Use re.sub to replace.' },
+      { target: 'tutorial/index.html', context: 'Start with the tutorial.' },
+    ],
+  },
+  {
+    found: "a fetched page's targets by address, on its own site only",
+    doc: { name: 'pcp.html', sourceUrl: 'https://docs.example.com/docs/pcp.html' },
+    links: [
+      { href: 'pg-md5.html#x', context: 'Make a password with pg_md5.' },
+      { href: '/docs/other.html', context: 'Other.' },
+      { href: 'https://elsewhere.example/page.html', context: 'Not ours.' },
+    ],
+    targets: [
+      { target: 'https://docs.example.com/docs/pg-md5.html', context: 'Make a password with pg_md5.' },
+      { target: 'https://docs.example.com/docs/other.html', context: 'Other.' },
+    ],
+  },
+])('finds $found', ({ doc, links, targets }) => {
+  expect(linkTargets(links, doc)).toEqual(targets);
 });
