@@ -1,5 +1,5 @@
 // Documents ranked by what the other pages of the project say where they link to them
-// (knowledge/parsers/htmlLinks.ts): "you need to re-attach the quarantined node by using
+// (knowledge/parsers/htmlLinks.ts, markdownLinks.ts): "you need to re-attach the quarantined node by using
 // pcp_attach_node" describes pcp_attach_node's page in words its own page does not use. BM25 over
 // each document's distinct link sentences, per process and cached per project at its lexical
 // version (bumped by every write of chunks, which the links are written with).

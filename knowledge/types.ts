@@ -5,7 +5,7 @@ import type { SourceKind } from '../store/documents.js';
 export interface ParsedDocument {
   title: string;
   sections: { headings: string[]; text: string; definitions?: DefinitionSpan[] }[];
-  /** Links to other pages with the sentence each sits in (HTML only; knowledge/parsers/htmlLinks.ts). */
+  /** Links to other pages with the sentence each sits in (HTML and Markdown: parsers/htmlLinks.ts, parsers/markdownLinks.ts). */
   links?: PageLink[];
 }
 

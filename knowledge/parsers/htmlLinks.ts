@@ -6,6 +6,7 @@ import { parseDocument } from 'htmlparser2';
 import { textContent } from 'domutils';
 import type { PageLink } from '../types.js';
 import { isChrome, type Element } from './chrome.js';
+import { isPageHref, linkSentence, LINKS_PER_PAGE } from './linkContext.js';
 
 interface Node extends Element {
   children?: Node[];
@@ -21,13 +22,6 @@ const BLOCKS = new Set(['p', 'li', 'dd', 'dt', 'td', 'th', 'blockquote', 'figcap
  */
 const LINK_CHROME = { tags: ['header'], classes: ['sphinxsidebar', 'related'] };
 
-/** A link's sentence, at most this long: a long paragraph's other sentences are about other things. */
-export const CONTEXT_CHARS = 400;
-/** Links read from one page at most, in page order (a generated index links to every page). */
-export const LINKS_PER_PAGE = 1_000;
-
-const squeeze = (s: string) => s.replace(/\s+/g, ' ').trim();
-
 /**
  * Each link to another page (not to a place on this one, not `mailto:` or `javascript:`) outside the
  * page's chrome, with the sentence of its nearest block that holds the link's text.
@@ -40,7 +34,7 @@ export function pageLinks(html: string): PageLink[] {
     const n = stack.pop()!;
     if (isChrome(n, LINK_CHROME)) continue;
     const href = n.type === 'tag' && n.name === 'a' ? (n.attribs?.href ?? '').trim() : '';
-    if (href && !href.startsWith('#') && !/^(?:mailto|javascript|data|tel):/i.test(href)) {
+    if (isPageHref(href)) {
       const context = linkContext(n);
       if (context) links.push({ href, context });
     }
@@ -50,10 +44,11 @@ export function pageLinks(html: string): PageLink[] {
 }
 
 function linkContext(link: Node): string {
-  const anchor = squeeze(textContent(link as never));
+  const anchor = textContent(link as never);
   let block = link.parent;
   while (block && !(block.type === 'tag' && BLOCKS.has(block.name ?? ''))) block = block.parent;
-  const text = block ? squeeze(textContent(block as never)) : anchor;
-  const sentence = (anchor && text.split(/(?<=[.!?])\s+/).find((s) => s.includes(anchor))) || text;
-  return sentence.slice(0, CONTEXT_CHARS);
+  // A table cell's row is what says what its link is ("os | Miscellaneous operating system interfaces").
+  const row = (block?.name === 'td' || block?.name === 'th') && block.parent?.name === 'tr' ? block.parent : null;
+  if (row) return linkSentence((row.children ?? []).filter((c) => c.type === 'tag').map((c) => textContent(c as never)).join(' | '), anchor);
+  return linkSentence(block ? textContent(block as never) : anchor, anchor);
 }

@@ -1,9 +1,11 @@
 // Markdown via marked's lexer (not its HTML renderer): the token tree gives the heading
 // structure, and the text comes out plain, without markup the embedder would mistake for words.
 import { convert, type HtmlToTextOptions } from 'html-to-text';
-import { lexer, type MarkedToken, type Token, type Tokens } from 'marked';
+import { lexer, type MarkedToken, type Tokens } from 'marked';
 import type { ParsedDocument } from '../types.js';
 import { parseText } from './plain.js';
+import { decodeEntities, inlineText, known } from './markdownInline.js';
+import { markdownLinks } from './markdownLinks.js';
 import { decodeText, headingText, normalizeText } from './text.js';
 
 // YAML front matter would otherwise lex as a rule plus a setext heading made of its last key.
@@ -49,12 +51,7 @@ function parseMarkdownTokens(data: Uint8Array, name: string): ParsedDocument {
     if (token.depth === 1 && title === undefined) title = text;
   }
   flush();
-  return { title: title ?? name, sections };
-}
-
-/** No marked extensions are registered, so every token is one of marked's own kinds. */
-function known(tokens: Token[] | undefined): MarkedToken[] {
-  return (tokens ?? []) as MarkedToken[];
+  return { title: title ?? name, sections, links: markdownLinks(tokens) };
 }
 
 /** A block token as plain text; headings nested in quotes or lists are text there. */
@@ -99,36 +96,6 @@ function listText(list: Tokens.List, indent: string): string {
     .join('\n');
 }
 
-function inlineText(tokens: Token[] | undefined): string {
-  let out = '';
-  for (const token of known(tokens)) {
-    switch (token.type) {
-      case 'text':
-        out += token.tokens ? inlineText(token.tokens) : decodeEntities(token.text);
-        break;
-      case 'escape':
-      case 'codespan':
-        out += decodeEntities(token.text);
-        break;
-      case 'strong':
-      case 'em':
-      case 'del':
-      case 'link':
-        out += inlineText(token.tokens);
-        break;
-      case 'image':
-        out += token.text; // the alt text
-        break;
-      case 'br':
-        out += '\n';
-        break;
-      default:
-        break; // inline HTML tags: markup, not text
-    }
-  }
-  return out;
-}
-
 /** Raw HTML in Markdown as its text: no markup, no scripts, headings not upper-cased (html-to-text's default). */
 const HTML_OPTIONS: HtmlToTextOptions = {
   wordwrap: false,
@@ -141,19 +108,4 @@ const HTML_OPTIONS: HtmlToTextOptions = {
 
 function htmlText(html: string): string {
   return convert(html, HTML_OPTIONS);
-}
-
-// A Map: "&constructor;" must stay as written, not become Object's constructor.
-const NAMED = new Map(Object.entries({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }));
-
-/** The entities people write in Markdown; marked's lexer leaves them for its renderer. */
-function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED.get(ref.toLowerCase()) ?? whole;
-  });
 }

@@ -17,7 +17,7 @@ export async function ingestMarkdown(
   projectId: string,
   docs: readonly { name: string; text: string }[],
   chunking: { chunkTokens: number; overlapTokens: number },
-  /** Markdown unless told; HTML pages keep their links (with the sentences they sit in) too. */
+  /** Markdown unless told; either keeps its links to other pages, with the sentences they sit in. */
   kind: 'markdown' | 'html' = 'markdown',
 ): Promise<void> {
   const { pool, index, embedder } = deps;

@@ -1,6 +1,7 @@
 // The links a page makes to other pages, with the sentence each sits in, and the documents they
 // point at: retrieval ranks a page by what the others say of it (knowledge/mentions.ts).
 import { pageLinks } from '../../knowledge/parsers/htmlLinks.js';
+import { parseMarkdown } from '../../knowledge/parsers/markdown.js';
 import { linkTargets } from '../../knowledge/linkTargets.js';
 
 const page = `<html><body>
@@ -9,6 +10,7 @@ const page = `<html><body>
 <div class="body" role="main">
   <p>Nodes go down now and then. Once it is healthy again, put the node back into service with <a href="pcp-attach-node.html#options">pcp_attach_node</a>. Other tools exist.</p>
   <ul><li><a href="pg-md5.html">pg_md5</a> -- produces encrypted password in md5</li></ul>
+  <table><tr><td><a href="pcp-detach-node.html">pcp_detach_node</a></td><td>detaches a node</td></tr></table>
   <p>See <a href="#top">above</a>, mail <a href="mailto:a@b.c">us</a> or read <a href="https://example.org/faq.html">the FAQ</a>.</p>
 </div>
 <div class="navfooter"><a href="next.html">Next</a></div>
@@ -18,7 +20,45 @@ it('reads each link outside the navigation with the sentence it sits in', () => 
   expect(pageLinks(page)).toEqual([
     { href: 'pcp-attach-node.html#options', context: 'Once it is healthy again, put the node back into service with pcp_attach_node.' },
     { href: 'pg-md5.html', context: 'pg_md5 -- produces encrypted password in md5' },
+    // A table cell's row says what the link in it is.
+    { href: 'pcp-detach-node.html', context: 'pcp_detach_node | detaches a node' },
     { href: 'https://example.org/faq.html', context: 'See above, mail us or read the FAQ.' },
+  ]);
+});
+
+it("reads a Markdown page's links the same way, in its paragraphs, lists, quotes and tables, never in code", () => {
+  const markdown = [
+    '# Failover',
+    '',
+    'Nodes go down now and then. Once it is healthy again, put the node back into service with [pcp_attach_node](pcp-attach-node.md#options). Other tools exist.',
+    '',
+    '- **[pg_md5][md5]** produces an encrypted password',
+    '- tips:',
+    '  > See [the watchdog](watchdog.md) for clusters.',
+    '',
+    '| tool | does |',
+    '|---|---|',
+    '| [pcp_detach_node](pcp-detach-node.md) | detaches a node |',
+    '',
+    'See [above](#top), mail <mailto:a@b.c> or read <https://example.org/faq.html>.',
+    '',
+    '<p>Raw HTML: <a href="raw.md">a raw link</a>.</p>',
+    '',
+    '```',
+    '[not a link](code.md)',
+    '```',
+    '',
+    'Inline `[code](span.md)` is no link either.',
+    '',
+    '[md5]: pg-md5.md',
+  ].join('\n');
+  expect(parseMarkdown(Buffer.from(markdown), 'failover.md').links).toEqual([
+    { href: 'pcp-attach-node.md#options', context: 'Once it is healthy again, put the node back into service with pcp_attach_node.' },
+    { href: 'pg-md5.md', context: 'pg_md5 produces an encrypted password' },
+    { href: 'watchdog.md', context: 'See the watchdog for clusters.' },
+    { href: 'pcp-detach-node.md', context: 'pcp_detach_node | detaches a node' },
+    { href: 'https://example.org/faq.html', context: 'See above, mail mailto:a@b.c or read https://example.org/faq.html.' },
+    { href: 'raw.md', context: 'Raw HTML: a raw link.' },
   ]);
 });
 

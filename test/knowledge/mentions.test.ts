@@ -6,17 +6,19 @@ import { deleteDocumentRow } from '../../store/documents.js';
 
 afterAll(closeDb);
 
-const html = (title: string, body: string) => `<html><head><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`;
-
-const pages = [
+// Each page's title and text; a link is written [text](page) and given in each format's own way.
+const specs = [
   // The page asked about says what it does in its own words only.
-  { name: 'pcp-attach-node.html', text: html('pcp_attach_node', '<p>pcp_attach_node attaches the given node to Pgpool-II.</p>') },
+  { page: 'pcp-attach-node', title: 'pcp_attach_node', body: 'pcp_attach_node attaches the given node to Pgpool-II.' },
   // Pages that say the question's words, about other things.
-  { name: 'failover.html', text: html('Failover', '<p>When a backend goes down it is detached. Once it is healthy again, put the node back into service with <a href="pcp-attach-node.html">pcp_attach_node</a>.</p>') },
-  { name: 'health-check.html', text: html('Health check', '<p>A health check tells whether each node is healthy. A node that is not healthy is taken out of service.</p>') },
-  { name: 'maintenance.html', text: html('Maintenance', '<p>Take a node out of service before maintenance, and back into service afterwards; clients are moved away from it.</p>') },
-  ...['Logging', 'Caching', 'Watchdog', 'Memory'].map((t, i) => ({ name: `other-${i}.html`, text: html(t, `<p>${t} settings of Pgpool-II.</p>`) })),
+  { page: 'failover', title: 'Failover', body: 'When a backend goes down it is detached. Once it is healthy again, put the node back into service with [pcp_attach_node](pcp-attach-node).' },
+  { page: 'health-check', title: 'Health check', body: 'A health check tells whether each node is healthy. A node that is not healthy is taken out of service.' },
+  { page: 'maintenance', title: 'Maintenance', body: 'Take a node out of service before maintenance, and back into service afterwards; clients are moved away from it.' },
+  ...['Logging', 'Caching', 'Watchdog', 'Memory'].map((t, i) => ({ page: `other-${i}`, title: t, body: `${t} settings of Pgpool-II.` })),
 ];
+const LINK = /\[(.*?)\]\((.*?)\)/g;
+const pages = specs.map((s) => ({ name: `${s.page}.html`, text: `<html><head><title>${s.title}</title></head><body><h1>${s.title}</h1><p>${s.body.replace(LINK, '<a href="$2.html">$1</a>')}</p></body></html>` }));
+const markdownPages = specs.map((s) => ({ name: `${s.page}.md`, text: `# ${s.title}\n\n${s.body.replace(LINK, '[$1]($2.md)')}\n` }));
 
 const question = 'A node is healthy again; how do I put it back into service?';
 
@@ -28,6 +30,12 @@ it('finds a page by what the pages linking to it say, only with the mention list
   expect(on).toContain('pcp-attach-node.html');
   // The pages that say the question's words stay ahead of a page found by its description alone.
   expect(on.slice(0, 3).sort()).toEqual(['failover.html', 'health-check.html', 'maintenance.html']);
+});
+
+it('reads what Markdown pages say where they link, as it reads HTML pages', async () => {
+  const ranked = await lexicalRanking(db(), 'mention list, Markdown', markdownPages, question, 'markdown');
+  expect(await ranked({ mentionWeight: 0 })).not.toContain('pcp-attach-node.md');
+  expect(await ranked({})).toContain('pcp-attach-node.md');
 });
 
 it('forgets what a page said of another once that page is deleted', async () => {

@@ -62,7 +62,7 @@ describe('parseDocument: markdown', () => {
 
   it('drops YAML front matter and falls back to the name without an h1', async () => {
     const doc = await parseDocument('markdown', Buffer.from('---\ntitle: x\n---\n## Only h2\n\nBody.'), 'notes.md');
-    expect(doc).toEqual({ title: 'notes.md', sections: [{ headings: ['Only h2'], text: 'Body.' }] });
+    expect(doc).toEqual({ title: 'notes.md', sections: [{ headings: ['Only h2'], text: 'Body.' }], links: [] });
   });
 
   it('reads raw HTML blocks as their text', async () => {
