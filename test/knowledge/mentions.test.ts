@@ -2,7 +2,11 @@
 // it, in words its own text does not use.
 import { closeDb, db } from '../stack/context.js';
 import { lexicalRanking } from './ingestDirect.js';
-import { deleteDocumentRow } from '../../store/documents.js';
+import { createDocument, deleteDocumentRow } from '../../store/documents.js';
+import { createProject } from '../../store/projects.js';
+import { replaceChunks } from '../../store/chunks.js';
+import { MentionIndex } from '../../knowledge/mentions.js';
+import { linkTargets } from '../../knowledge/linkTargets.js';
 
 afterAll(closeDb);
 
@@ -48,3 +52,21 @@ it('forgets what a page said of another once that page is deleted', async () => 
   expect(after).not.toContain('failover.html');
   expect(after).not.toContain('pcp-attach-node.html');
 });
+
+it("finds fetched pages by their address, and uploaded ones by their name, in one project", async () => {
+  const pool = db();
+  const project = await createProject(pool, 'mention list, fetched and uploaded');
+  const page = async (name: string, sourceUrl: string | null, links: { href: string; context: string }[]) => {
+    const doc = await createDocument(pool, { projectId: project.id, name, kind: 'html', sourceUrl, content: null, contentHash: null });
+    await replaceChunks(pool, project.id, doc.id, [{ index: 0, text: name, headings: [], tokenCount: 1 }], linkTargets(links, doc));
+    return doc.id;
+  };
+  const attach = await page('attach.html', 'https://docs.example.com/attach.html', []);
+  const md5 = await page('pg-md5.html', null, []);
+  await page('failover.html', 'https://docs.example.com/failover.html', [{ href: 'attach.html', context: 'Put the node back into service with pcp_attach_node.' }]);
+  await page('setup.html', null, [{ href: 'pg-md5.html', context: 'Make an encrypted password with pg_md5.' }]);
+  const mentions = new MentionIndex({ sql: pool });
+  expect((await mentions.rank(project.id, 'How do I put a node back into service?')).map((m) => m.documentId)).toEqual([attach]);
+  expect((await mentions.rank(project.id, 'How do I make an encrypted password?')).map((m) => m.documentId)).toEqual([md5]);
+});
+
