@@ -6,7 +6,7 @@ import { parseDocument } from 'htmlparser2';
 import { textContent } from 'domutils';
 import type { PageLink } from '../types.js';
 import { isChrome, type Element } from './chrome.js';
-import { isPageHref, linkSentence, LINKS_PER_PAGE } from './linkContext.js';
+import { BlockSentences, isPageHref, LINKS_PER_PAGE } from './linkContext.js';
 
 interface Node extends Element {
   children?: Node[];
@@ -28,6 +28,7 @@ const LINK_CHROME = { tags: ['header'], classes: ['sphinxsidebar', 'related'] };
  */
 export function pageLinks(html: string): PageLink[] {
   const links: PageLink[] = [];
+  const blocks = new Map<Node, BlockSentences>();
   // Depth first in page order, without recursion: a page may nest thousands of unclosed tags.
   const stack: Node[] = [parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true }) as unknown as Node];
   while (stack.length && links.length < LINKS_PER_PAGE) {
@@ -35,7 +36,7 @@ export function pageLinks(html: string): PageLink[] {
     if (isChrome(n, LINK_CHROME)) continue;
     const href = n.type === 'tag' && n.name === 'a' ? (n.attribs?.href ?? '').trim() : '';
     if (isPageHref(href)) {
-      const context = linkContext(n);
+      const context = linkContext(n, blocks);
       if (context) links.push({ href, context });
     }
     for (let i = (n.children?.length ?? 0) - 1; i >= 0; i--) stack.push(n.children![i]!);
@@ -43,12 +44,20 @@ export function pageLinks(html: string): PageLink[] {
   return links;
 }
 
-function linkContext(link: Node): string {
+/** The sentence of the link's nearest block (or table row) that holds its text; each block is split once (`blocks`). */
+function linkContext(link: Node, blocks: Map<Node, BlockSentences>): string {
   const anchor = textContent(link as never);
   let block = link.parent;
   while (block && !(block.type === 'tag' && BLOCKS.has(block.name ?? ''))) block = block.parent;
+  if (!block) return new BlockSentences(anchor).of(anchor);
   // A table cell's row is what says what its link is ("os | Miscellaneous operating system interfaces").
-  const row = (block?.name === 'td' || block?.name === 'th') && block.parent?.name === 'tr' ? block.parent : null;
-  if (row) return linkSentence((row.children ?? []).filter((c) => c.type === 'tag').map((c) => textContent(c as never)).join(' | '), anchor);
-  return linkSentence(block ? textContent(block as never) : anchor, anchor);
+  const row = (block.name === 'td' || block.name === 'th') && block.parent?.name === 'tr' ? block.parent : null;
+  const key = row ?? block;
+  let sentences = blocks.get(key);
+  if (!sentences) {
+    const text = row ? (row.children ?? []).filter((c) => c.type === 'tag').map((c) => textContent(c as never)).join(' | ') : textContent(block as never);
+    sentences = new BlockSentences(text);
+    blocks.set(key, sentences);
+  }
+  return sentences.of(anchor);
 }

@@ -13,10 +13,33 @@ export function isPageHref(href: string): boolean {
   return href !== '' && !href.startsWith('#') && !/^(?:mailto|javascript|data|tel):/i.test(href);
 }
 
-/** The sentence of `block` (its whole text when none) that holds the link's text `anchor`. */
-export function linkSentence(block: string, anchor: string): string {
-  const text = squeeze(block);
-  const said = squeeze(anchor);
-  const sentence = (said && text.split(/(?<=[.!?])\s+/).find((s) => s.includes(said))) || text;
-  return sentence.slice(0, CONTEXT_CHARS);
+/**
+ * A block's text split into sentences once, for all the links in it: a page with thousands of
+ * links in one paragraph split it once per link before (5,000 links in 190 KB of Markdown took
+ * 13 s; 20,000 ran the heap out).
+ */
+export class BlockSentences {
+  private readonly text: string;
+  private readonly sentences: string[];
+  /** Where the last link's sentence was: links come in page order, so the next one is most likely there or after. */
+  private at = 0;
+
+  constructor(block: string) {
+    this.text = squeeze(block);
+    this.sentences = this.text.split(/(?<=[.!?])\s+/);
+  }
+
+  /** The sentence holding the link's text `anchor` (the block's whole text when none does), at most CONTEXT_CHARS. */
+  of(anchor: string): string {
+    const said = squeeze(anchor);
+    const n = this.sentences.length;
+    for (let k = 0; said && k < n; k++) {
+      const i = (this.at + k) % n;
+      if (this.sentences[i]!.includes(said)) {
+        this.at = i;
+        return this.sentences[i]!.slice(0, CONTEXT_CHARS);
+      }
+    }
+    return this.text.slice(0, CONTEXT_CHARS);
+  }
 }

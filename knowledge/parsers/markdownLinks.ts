@@ -4,7 +4,7 @@
 import type { MarkedToken, Token } from 'marked';
 import type { PageLink } from '../types.js';
 import { inlineText, known } from './markdownInline.js';
-import { isPageHref, linkSentence, LINKS_PER_PAGE } from './linkContext.js';
+import { BlockSentences, isPageHref, LINKS_PER_PAGE } from './linkContext.js';
 import { pageLinks } from './htmlLinks.js';
 
 /** Each link to another page in the page's blocks, in page order, at most LINKS_PER_PAGE. */
@@ -21,8 +21,10 @@ export function markdownLinks(tokens: MarkedToken[]): PageLink[] {
     }
     if (token.type === 'html') links.push(...pageLinks(token.text));
     for (const run of inlineRuns(token)) {
-      const block = run.map(inlineText).join(' | ');
-      for (const link of run.flatMap(linksIn)) links.push({ href: link.href, context: linkSentence(block, inlineText(link.tokens)) });
+      const found = run.flatMap(linksIn).slice(0, LINKS_PER_PAGE - links.length);
+      if (!found.length) continue;
+      const block = new BlockSentences(run.map(inlineText).join(' | '));
+      for (const link of found) links.push({ href: link.href, context: block.of(inlineText(link.tokens)) });
     }
   }
   return links.slice(0, LINKS_PER_PAGE);
