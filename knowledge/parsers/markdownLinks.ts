@@ -21,7 +21,7 @@ export function markdownLinks(tokens: MarkedToken[]): PageLink[] {
     }
     if (token.type === 'html') links.push(...pageLinks(token.text));
     for (const run of inlineRuns(token)) {
-      const found = run.flatMap(linksIn).slice(0, LINKS_PER_PAGE - links.length);
+      const found = run.flatMap(linksIn).slice(0, Math.max(0, LINKS_PER_PAGE - links.length));
       if (!found.length) continue;
       const block = new BlockSentences(run.map(inlineText).join(' | '));
       for (const link of found) links.push({ href: link.href, context: block.of(inlineText(link.tokens)) });
