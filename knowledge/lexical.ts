@@ -101,3 +101,12 @@ export function bm25Query(stems: { lexeme: string; weight: number; df: number }[
     avgLength: Math.max(tokens / n, 1),
   };
 }
+
+/**
+ * One stem's share of a BM25 score: weight · tf·(k1+1) / (tf + k1·(1 − b + b·length/avg)), in the
+ * SQL path's order of operations (store/bm25.ts), which the in-memory index must equal exactly.
+ */
+export function bm25Term(q: Pick<Bm25Query, 'k1' | 'b' | 'avgLength'>, weight: number, tf: number, length: number): number {
+  return (weight * (tf * (q.k1 + 1))) / (tf + q.k1 * (1 - q.b + (q.b * length) / q.avgLength));
+}
+

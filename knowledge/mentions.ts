@@ -8,7 +8,7 @@ import type { SqlClient } from './types.js';
 import { ProjectCache, type Sized } from './projectCache.js';
 import { terms } from '../text/terms.js';
 import { stem } from '../text/stem.js';
-import { bm25Query } from './lexical.js';
+import { bm25Query, bm25Term } from './lexical.js';
 
 /** Distinct sentences kept per document: a page every other page links to is described enough by these. */
 const SENTENCES_PER_DOCUMENT = 100;
@@ -55,10 +55,7 @@ export class MentionIndex {
     if (!q) return [];
     const scores = new Map<number, number>();
     q.lexemes.forEach((t, i) => {
-      for (const { doc, tf } of d.postings.get(t) ?? []) {
-        const length = d.documents[doc]!.length;
-        scores.set(doc, (scores.get(doc) ?? 0) + (q.weights[i]! * tf * (q.k1 + 1)) / (tf + q.k1 * (1 - q.b + (q.b * length) / q.avgLength)));
-      }
+      for (const { doc, tf } of d.postings.get(t) ?? []) scores.set(doc, (scores.get(doc) ?? 0) + bm25Term(q, q.weights[i]!, tf, d.documents[doc]!.length));
     });
     const ranked = [...scores].filter(([, score]) => score > 0).map(([doc, score]) => ({ documentId: d.documents[doc]!.id, score: Math.round(score * 1e9) / 1e9 }));
     return ranked.sort((a, b) => b.score - a.score || (a.documentId < b.documentId ? -1 : 1));

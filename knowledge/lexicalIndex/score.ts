@@ -4,6 +4,7 @@
 import type { Bm25Hit, Bm25Query } from '../../store/bm25.js';
 import type { ProjectPostings } from './postings.js';
 import { sqlRound9 } from './sqlRound.js';
+import { bm25Term } from '../lexical.js';
 
 /** Per-row scratch for one query at a time (scoring is synchronous, so queries never overlap). */
 interface Scratch {
@@ -67,9 +68,8 @@ export function scorePostings(p: ProjectPostings, q: Bm25Query, limit: number): 
   }
   if (!candidates.length) return [];
 
-  // Σ weight · tf·(k1+1) / (tf + k1·(1 − b + b·len/avg)), written in the SQL's order of operations.
+  // Σ of each stem's bm25Term, in the SQL's order of operations.
   const sums = new Float64Array(candidates.length);
-  const { k1, b, avgLength } = q;
   for (let t = 0; t < q.lexemes.length; t++) {
     const range = postingsOf(p, q.lexemes[t]!);
     if (!range) continue;
@@ -79,7 +79,7 @@ export function scorePostings(p: ProjectPostings, q: Bm25Query, limit: number): 
       if (stamp[row] !== generation) continue;
       const tf = p.tfs[i]!;
       const at = slot[row]!;
-      sums[at] = sums[at]! + (weight * (tf * (k1 + 1))) / (tf + k1 * (1 - b + (b * p.lengths[row]!) / avgLength));
+      sums[at] = sums[at]! + bm25Term(q, weight, tf, p.lengths[row]!);
     }
   }
   // Rounding (exact, but slow-ish) only the candidates that can reach the first `limit`: rounding
