@@ -141,6 +141,19 @@ export function selectedCorpus(): Corpus {
   return corpus;
 }
 
+/**
+ * The corpus with every HTML page its package ships (release notes, indexes, C API reference
+ * and all), as a user uploading the whole manual would have it: the labelled questions then
+ * compete with three to eight times as many pages. Call after ensureCorpus.
+ */
+export function wholeManual(corpus: Corpus): Corpus {
+  const pages = readdirSync(corpus.dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => f.slice(0, -'.html'.length))
+    .sort();
+  return { ...corpus, title: `${corpus.title}, every page`, pages };
+}
+
 function say(message: string): void {
   console.log(`[eval] ${message}`);
 }
