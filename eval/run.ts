@@ -5,14 +5,15 @@
  * (eval/corpus.ts), asks every labelled prompt through `POST /service/ask` and prints intent
  * accuracy with its confusion matrix, and recall@5, MRR and the key-term rate, each for the
  * tuning and the held-out halves. Per-question results go to .askflow/eval/<corpus>/results.json.
- * EVAL_CORPUS picks the corpus (`git`, the default, `sqlite`, `python` or `pgpool`).
+ * EVAL_CORPUS picks the corpus (`git`, the default, `sqlite`, `python` or `pgpool`); EVAL_PAGES=all
+ * ingests every page its package ships instead of the 100.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AskResponseSchema, type AskResponse } from '@askflow/contract';
 import { STATE_DIR } from '../infra/paths.js';
 import { startTestStack } from '../infra/testStack.js';
-import { ensureCorpus, readPage, selectedCorpus } from './corpus.js';
+import { ensureCorpus, readPage, selectedCorpus, wholeManual } from './corpus.js';
 import { confusionRows, intentRows, retrievalRows, type IntentOutcome, type RetrievalOutcome } from './metrics.js';
 import { EVERYDAY_PROMPTS } from './sets/everyday.js';
 import { INTENT_SET, type IntentPrompt } from './sets/intent.js';
@@ -54,11 +55,13 @@ async function pooled<T, R>(items: readonly T[], work: (item: T) => Promise<R>):
 
 // EVAL_CORPUS: `git` (default), `sqlite`, `python` or `pgpool`; each has its own intent prompts (their `rag` ones
 // ask about that corpus) and retrieval questions.
-const corpus = selectedCorpus();
+const chosen = selectedCorpus();
 // EVAL_QUESTIONS / EVAL_INTENTS: JSON files of questions or intent prompts over the corpus to ask instead of its sets.
-const RETRIEVAL_SET = setFromFile<LabelledQuestion>('EVAL_QUESTIONS') ?? RETRIEVAL_SETS[corpus.name];
-const INTENTS = setFromFile<IntentPrompt & { split: string }>('EVAL_INTENTS') ?? { git: INTENT_SET, sqlite: SQLITE_INTENT_SET, python: PYTHON_INTENT_SET, pgpool: PGPOOL_INTENT_SET }[corpus.name];
-ensureCorpus(corpus);
+const RETRIEVAL_SET = setFromFile<LabelledQuestion>('EVAL_QUESTIONS') ?? RETRIEVAL_SETS[chosen.name];
+const INTENTS = setFromFile<IntentPrompt & { split: string }>('EVAL_INTENTS') ?? { git: INTENT_SET, sqlite: SQLITE_INTENT_SET, python: PYTHON_INTENT_SET, pgpool: PGPOOL_INTENT_SET }[chosen.name];
+ensureCorpus(chosen);
+// EVAL_PAGES=all: the same prompts over every page of the manual, not the 100 chosen.
+const corpus = process.env.EVAL_PAGES === 'all' ? wholeManual(chosen) : chosen;
 const started = performance.now();
 const tools = await startToolServer();
 const t = await startTestStack();

@@ -40,6 +40,11 @@ export interface FusionParams {
   documentWeight: number;
   /** How many of a document's best chunks add up to its score in the document list. */
   documentChunks: number;
+  /**
+   * How much the chunks after a document's best are discounted by the document's length in chunks
+   * against the project's mean, as BM25's b does a chunk's words: each counts 1 / (1 − x + x·length); 0: not at all.
+   */
+  documentLengthNorm: number;
   /** Weight of the thesaurus's other words for the question's words (text/synonyms.ts) in BM25; 0: none. */
   synonymWeight: number;
   /** Weight of the names of the concepts the question describes (text/concepts.ts) and of the documentation's words for its everyday phrases (text/phrases.ts) in BM25; 0: none. */
@@ -92,8 +97,15 @@ export interface FusionParams {
  * The mention list at 0.5 (2026-12-03, later): over the sixteen sets recall@5 / MRR / key term
  * 0.795 / 0.654 / 0.640 → 0.815 / 0.670 / 0.647; 0.25 / 0.75 / 1 gave 0.810 / 0.665 / 0.642,
  * 0.818 / 0.668 / 0.637, 0.820 / 0.666 / 0.635 (README, What other pages say of a page).
+ * The document list discounts a page's further chunks by its length, x 0.5 (2026-12-03, the stop
+ * after): over every page each manual's package ships (242–766 pages, `EVAL_PAGES=all`), long pages
+ * that share a common word in passage after passage crowded out the short page asked about. Sixteen
+ * sets over every page 0.733 / 0.604 / 0.637 → 0.757 / 0.640 / 0.657, over the 100 pages 0.815 /
+ * 0.670 / 0.647 → 0.813 / 0.678 / 0.652; x 1: 0.757 / 0.632 / 0.642 and 0.817 / 0.681 / 0.645;
+ * x 0.25 over the 100 pages 0.810 / 0.674 / 0.653. The whole sum so discounted, x 0.15 / 0.25 / 0.35
+ * over every page: 0.750 / 0.641 / 0.642, 0.757 / 0.635 / 0.655, 0.760 / 0.624 / 0.655 (README, Document list).
  */
-export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15, definesWeight: 0.5, mentionWeight: 0.5 };
+export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, documentLengthNorm: 0.5, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15, definesWeight: 0.5, mentionWeight: 0.5 };
 
 export interface RetrievalOptions {
   topK: number;
@@ -214,7 +226,7 @@ export async function retrieve(
 
 /**
  * The document list: documents ranked by the sum of their `documentChunks` best BM25 chunk
- * scores among the candidates, as a fused bonus for each of their chunks. A page where several
+ * scores among the candidates (all but the best discounted by the page's length), as a fused bonus for each of their chunks. A page where several
  * passages each share some of the question's words is likelier the answer than a page where a
  * single passage happens to — which is how a question worded unlike its page still finds it.
  * Sums are rounded so equal documents score exactly alike, and equal scores share a rank.
@@ -223,12 +235,16 @@ function documentList(hits: Bm25Hit[], p: FusionParams): { bonus: Map<string, nu
   const bonus = new Map<string, number>();
   if (p.documentWeight <= 0) return { bonus, leading: [] };
   const scores = new Map<string, number[]>();
+  const lengths = new Map<string, number>();
   for (const h of hits) {
     const xs = scores.get(h.documentId);
     if (!xs) scores.set(h.documentId, [h.score]);
     else if (xs.length < p.documentChunks) xs.push(h.score);
+    lengths.set(h.documentId, h.documentLength);
   }
-  const ranked = [...scores].map(([id, xs]) => ({ id, score: Math.round(xs.reduce((a, b) => a + b, 0) * 1e9) / 1e9 })).sort((a, b) => b.score - a.score);
+  // A long page shares a common word in more passages than a short one, so its further passages count for less.
+  const sum = (id: string, [best, ...more]: number[]) => best! + more.reduce((a, b) => a + b, 0) / (1 - p.documentLengthNorm + p.documentLengthNorm * lengths.get(id)!);
+  const ranked = [...scores].map(([id, xs]) => ({ id, score: Math.round(sum(id, xs) * 1e9) / 1e9 })).sort((a, b) => b.score - a.score);
   const ranks = sharedRanks(ranked.map((d) => d.score));
   ranked.forEach((d, i) => bonus.set(d.id, p.documentWeight / (p.rrfK + ranks[i]!)));
   // Only the documents that rank near the top bring their best chunk in; the rest only add to chunks already there.

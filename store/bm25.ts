@@ -59,6 +59,8 @@ export interface Bm25Hit {
   id: string;
   documentId: string;
   score: number;
+  /** The document's chunks against the project's mean per document (1: a page of average length), which the document list is normalised by. */
+  documentLength: number;
 }
 
 /**
@@ -90,9 +92,13 @@ export async function bm25Rank(pool: Pool, projectId: string, q: Bm25Query, limi
               round(sum(weight * (tf * ($6::float8 + 1)) / (tf + $6::float8 * (1 - $7::float8 + $7::float8 * token_count / $8::float8)))::numeric, 9) AS score
          FROM counted
         GROUP BY id, document_id, chunk_index
+     ), lengths AS (
+       SELECT document_id, count(*)::float8 AS n FROM chunks WHERE project_id = $1 GROUP BY document_id
+     ), totals AS (
+       SELECT count(*)::float8 AS documents, sum(n) AS chunks FROM lengths
      )
-     SELECT s.id, s.document_id AS "documentId", s.score::float8 AS score
-       FROM scored s JOIN documents d ON d.id = s.document_id
+     SELECT s.id, s.document_id AS "documentId", s.score::float8 AS score, (l.n * t.documents) / t.chunks AS "documentLength"
+       FROM scored s JOIN documents d ON d.id = s.document_id JOIN lengths l ON l.document_id = s.document_id CROSS JOIN totals t
       ORDER BY s.score DESC, d.name, s.chunk_index, s.id
       LIMIT $5`,
     [projectId, q.lexemes, q.weights, q.selecting, limit, q.k1, q.b, q.avgLength, q.selectAll],

@@ -11,6 +11,9 @@ export interface ProjectPostings {
   /** Per row: the chunk's id and document id, the document's place in name order, the chunk's position and length. */
   ids: string[];
   documentIds: string[];
+  /** Per document: its chunks; and how many documents have any. */
+  documentChunks: Map<string, number>;
+  documents: number;
   documentOrder: Int32Array;
   chunkIndex: Int32Array;
   lengths: Float64Array;
@@ -87,6 +90,7 @@ export class PostingsBuilder {
     const lengths = new Float64Array(n);
     let tokens = 0;
     const documentIds = new Map<string, string>(); // one string per document, shared by its rows
+    const documentChunks = new Map<string, number>();
     const ids: string[] = [];
     const docs: string[] = [];
     this.chunks.forEach((c, row) => {
@@ -97,11 +101,12 @@ export class PostingsBuilder {
       ids.push(c.id);
       if (!documentIds.has(c.documentId)) documentIds.set(c.documentId, c.documentId);
       docs.push(documentIds.get(c.documentId)!);
+      documentChunks.set(c.documentId, (documentChunks.get(c.documentId) ?? 0) + 1);
     });
     let stemBytes = 0;
     for (const stem of this.stems.keys()) stemBytes += 2 * stem.length + 60;
     // Per row: its three typed-array slots, the id strings and array slots (~100), and score.ts's two scratch slots.
-    const bytes = total * 6 + n * (4 + 4 + 8 + 100 + 8) + stemBytes + start.byteLength;
-    return { version, chunks: n, tokens, ids, documentIds: docs, documentOrder, chunkIndex, lengths, stems: this.stems, start, rows, tfs, bytes };
+    const bytes = total * 6 + n * (4 + 4 + 8 + 100 + 8) + documentChunks.size * 100 + stemBytes + start.byteLength;
+    return { version, chunks: n, tokens, ids, documentIds: docs, documentChunks, documents: documentChunks.size, documentOrder, chunkIndex, lengths, stems: this.stems, start, rows, tfs, bytes };
   }
 }

@@ -98,5 +98,7 @@ export function scorePostings(p: ProjectPostings, q: Bm25Query, limit: number): 
       p.chunkIndex[x.row]! - p.chunkIndex[y.row]! ||
       (p.ids[x.row]! < p.ids[y.row]! ? -1 : p.ids[x.row]! > p.ids[y.row]! ? 1 : 0),
   );
-  return scored.slice(0, limit).map(({ row, score }) => ({ id: p.ids[row]!, documentId: p.documentIds[row]!, score }));
+  // In the SQL path's order of operations (store/bm25.ts), so both give the same float.
+  const documentLength = (documentId: string) => (p.documentChunks.get(documentId)! * p.documents) / p.chunks;
+  return scored.slice(0, limit).map(({ row, score }) => ({ id: p.ids[row]!, documentId: p.documentIds[row]!, score, documentLength: documentLength(p.documentIds[row]!) }));
 }

@@ -42,3 +42,20 @@ it('puts the page whose passages together answer the question first when documen
   expect(withDocuments[0]).toBe('logging.md');
   expect(withDocuments).not.toContain('billing.md');
 });
+
+// A reference manual's shape: a long page of settings says "session" and "setting" under entry
+// after entry, and the short page on the one command the question is about says them once.
+const SETTINGS = Array.from({ length: 12 }, (_, i) => `## option_${i}\n\nThis setting takes effect for each new session when it changes in the configuration file. It accepts values from zero up to ${i + 1} thousand; larger values are rounded down, and a value of zero turns the feature off entirely.`);
+const MANUAL = [
+  { name: 'settings.md', text: SETTINGS.join('\n\n') },
+  { name: 'set-command.md', text: '## SET\n\nThe SET command changes a parameter for the current session only.' },
+  // Pages on other subjects, so that the shared words are not in most of the project's passages.
+  ...Array.from({ length: 40 }, (_, i) => ({ name: `topic-${i}.md`, text: `## Topic ${i}\n\nHow feature ${i} works, in short, with an example of it in practice.` })),
+];
+
+it('discounts the further passages of a long page, so the short page the question is about leads the document list', async () => {
+  const ranked = await lexicalRanking(db(), 'document length', MANUAL, 'How do I change a setting for my current session?');
+  // Documents weighed above single passages, so the document list decides the order.
+  expect((await ranked({ documentWeight: 6, documentLengthNorm: 0 }))[0]).toBe('settings.md');
+  expect((await ranked({ documentWeight: 6 }))[0]).toBe('set-command.md');
+});
