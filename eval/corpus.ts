@@ -142,11 +142,21 @@ export function selectedCorpus(): Corpus {
 }
 
 /**
+ * The evaluation's corpus: the one `EVAL_CORPUS` names, installed when missing, and with
+ * `EVAL_PAGES=all` every page of its manual rather than the 100 chosen.
+ */
+export function evaluationCorpus(): Corpus {
+  const chosen = selectedCorpus();
+  ensureCorpus(chosen);
+  return process.env.EVAL_PAGES === 'all' ? wholeManual(chosen) : chosen;
+}
+
+/**
  * The corpus with every HTML page its package ships (release notes, indexes, C API reference
  * and all), as a user uploading the whole manual would have it: the labelled questions then
- * compete with three to eight times as many pages. Call after ensureCorpus.
+ * compete with three to eight times as many pages. Its package must be installed.
  */
-export function wholeManual(corpus: Corpus): Corpus {
+function wholeManual(corpus: Corpus): Corpus {
   const pages = readdirSync(corpus.dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.html'))
     .map((f) => f.slice(0, -'.html'.length))

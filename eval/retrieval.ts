@@ -20,7 +20,7 @@ import { replaceChunks } from '../store/chunks.js';
 import { createDocument } from '../store/documents.js';
 import { createPool } from '../store/pool.js';
 import { createProject } from '../store/projects.js';
-import { ensureCorpus, readPage, selectedCorpus, wholeManual } from './corpus.js';
+import { evaluationCorpus, readPage } from './corpus.js';
 import { mrr, recallAt, retrievalRows, type RetrievalOutcome } from './metrics.js';
 import { RETRIEVAL_SETS } from './sets/retrievalSets.js';
 import { setFromFile } from './sets/fromFile.js';
@@ -31,13 +31,11 @@ const TOP_K = 5;
 const model = process.env.EVAL_EMBEDDING_MODEL ?? 'local:lexical-256';
 
 // EVAL_CORPUS: `git` (the default; its tuning half is where parameters were chosen), `sqlite`, `python` or `pgpool`.
-const chosen = selectedCorpus();
+// EVAL_PAGES=all: the same questions over every page of the manual, not the 100 chosen.
+const corpus = evaluationCorpus();
 // EVAL_QUESTIONS: a JSON file of labelled questions over the corpus to use instead of its set —
 // for a set written afresh by someone who has not seen the ranking, its word lists or the sets.
-const RETRIEVAL_SET = setFromFile<LabelledQuestion>('EVAL_QUESTIONS') ?? RETRIEVAL_SETS[chosen.name];
-ensureCorpus(chosen);
-// EVAL_PAGES=all: the same questions over every page of the manual, not the 100 chosen.
-const corpus = process.env.EVAL_PAGES === 'all' ? wholeManual(chosen) : chosen;
+const RETRIEVAL_SET = setFromFile<LabelledQuestion>('EVAL_QUESTIONS') ?? RETRIEVAL_SETS[corpus.name];
 const t = await startTestStack();
 const pool = createPool(t.info.databaseUrl, 4);
 try {

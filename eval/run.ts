@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { AskResponseSchema, type AskResponse } from '@askflow/contract';
 import { STATE_DIR } from '../infra/paths.js';
 import { startTestStack } from '../infra/testStack.js';
-import { ensureCorpus, readPage, selectedCorpus, wholeManual } from './corpus.js';
+import { evaluationCorpus, readPage } from './corpus.js';
 import { confusionRows, intentRows, retrievalRows, type IntentOutcome, type RetrievalOutcome } from './metrics.js';
 import { EVERYDAY_PROMPTS } from './sets/everyday.js';
 import { INTENT_SET, type IntentPrompt } from './sets/intent.js';
@@ -55,13 +55,11 @@ async function pooled<T, R>(items: readonly T[], work: (item: T) => Promise<R>):
 
 // EVAL_CORPUS: `git` (default), `sqlite`, `python` or `pgpool`; each has its own intent prompts (their `rag` ones
 // ask about that corpus) and retrieval questions.
-const chosen = selectedCorpus();
-// EVAL_QUESTIONS / EVAL_INTENTS: JSON files of questions or intent prompts over the corpus to ask instead of its sets.
-const RETRIEVAL_SET = setFromFile<LabelledQuestion>('EVAL_QUESTIONS') ?? RETRIEVAL_SETS[chosen.name];
-const INTENTS = setFromFile<IntentPrompt & { split: string }>('EVAL_INTENTS') ?? { git: INTENT_SET, sqlite: SQLITE_INTENT_SET, python: PYTHON_INTENT_SET, pgpool: PGPOOL_INTENT_SET }[chosen.name];
-ensureCorpus(chosen);
 // EVAL_PAGES=all: the same prompts over every page of the manual, not the 100 chosen.
-const corpus = process.env.EVAL_PAGES === 'all' ? wholeManual(chosen) : chosen;
+const corpus = evaluationCorpus();
+// EVAL_QUESTIONS / EVAL_INTENTS: JSON files of questions or intent prompts over the corpus to ask instead of its sets.
+const RETRIEVAL_SET = setFromFile<LabelledQuestion>('EVAL_QUESTIONS') ?? RETRIEVAL_SETS[corpus.name];
+const INTENTS = setFromFile<IntentPrompt & { split: string }>('EVAL_INTENTS') ?? { git: INTENT_SET, sqlite: SQLITE_INTENT_SET, python: PYTHON_INTENT_SET, pgpool: PGPOOL_INTENT_SET }[corpus.name];
 const started = performance.now();
 const tools = await startToolServer();
 const t = await startTestStack();

@@ -234,17 +234,15 @@ export async function retrieve(
 function documentList(hits: Bm25Hit[], p: FusionParams): { bonus: Map<string, number>; leading: string[] } {
   const bonus = new Map<string, number>();
   if (p.documentWeight <= 0) return { bonus, leading: [] };
-  const scores = new Map<string, number[]>();
-  const lengths = new Map<string, number>();
+  const scores = new Map<string, { length: number; xs: number[] }>();
   for (const h of hits) {
-    const xs = scores.get(h.documentId);
-    if (!xs) scores.set(h.documentId, [h.score]);
-    else if (xs.length < p.documentChunks) xs.push(h.score);
-    lengths.set(h.documentId, h.documentLength);
+    const d = scores.get(h.documentId);
+    if (!d) scores.set(h.documentId, { length: h.documentLength, xs: [h.score] });
+    else if (d.xs.length < p.documentChunks) d.xs.push(h.score);
   }
   // A long page shares a common word in more passages than a short one, so its further passages count for less.
-  const sum = (id: string, [best, ...more]: number[]) => best! + more.reduce((a, b) => a + b, 0) / (1 - p.documentLengthNorm + p.documentLengthNorm * lengths.get(id)!);
-  const ranked = [...scores].map(([id, xs]) => ({ id, score: Math.round(sum(id, xs) * 1e9) / 1e9 })).sort((a, b) => b.score - a.score);
+  const sum = ({ length, xs: [best, ...more] }: { length: number; xs: number[] }) => best! + more.reduce((a, b) => a + b, 0) / (1 - p.documentLengthNorm + p.documentLengthNorm * length);
+  const ranked = [...scores].map(([id, d]) => ({ id, score: Math.round(sum(d) * 1e9) / 1e9 })).sort((a, b) => b.score - a.score);
   const ranks = sharedRanks(ranked.map((d) => d.score));
   ranked.forEach((d, i) => bonus.set(d.id, p.documentWeight / (p.rrfK + ranks[i]!)));
   // Only the documents that rank near the top bring their best chunk in; the rest only add to chunks already there.

@@ -11,9 +11,8 @@ export interface ProjectPostings {
   /** Per row: the chunk's id and document id, the document's place in name order, the chunk's position and length. */
   ids: string[];
   documentIds: string[];
-  /** Per document: its chunks; and how many documents have any. */
+  /** Per document with any chunk: how many it has. */
   documentChunks: Map<string, number>;
-  documents: number;
   documentOrder: Int32Array;
   chunkIndex: Int32Array;
   lengths: Float64Array;
@@ -107,6 +106,6 @@ export class PostingsBuilder {
     for (const stem of this.stems.keys()) stemBytes += 2 * stem.length + 60;
     // Per row: its three typed-array slots, the id strings and array slots (~100), and score.ts's two scratch slots.
     const bytes = total * 6 + n * (4 + 4 + 8 + 100 + 8) + documentChunks.size * 100 + stemBytes + start.byteLength;
-    return { version, chunks: n, tokens, ids, documentIds: docs, documentChunks, documents: documentChunks.size, documentOrder, chunkIndex, lengths, stems: this.stems, start, rows, tfs, bytes };
+    return { version, chunks: n, tokens, ids, documentIds: docs, documentChunks, documentOrder, chunkIndex, lengths, stems: this.stems, start, rows, tfs, bytes };
   }
 }

@@ -99,6 +99,6 @@ export function scorePostings(p: ProjectPostings, q: Bm25Query, limit: number): 
       (p.ids[x.row]! < p.ids[y.row]! ? -1 : p.ids[x.row]! > p.ids[y.row]! ? 1 : 0),
   );
   // In the SQL path's order of operations (store/bm25.ts), so both give the same float.
-  const documentLength = (documentId: string) => (p.documentChunks.get(documentId)! * p.documents) / p.chunks;
+  const documentLength = (documentId: string) => (p.documentChunks.get(documentId)! * p.documentChunks.size) / p.chunks;
   return scored.slice(0, limit).map(({ row, score }) => ({ id: p.ids[row]!, documentId: p.documentIds[row]!, score, documentLength: documentLength(p.documentIds[row]!) }));
 }
