@@ -33,6 +33,18 @@ describe('conceptsOf', () => {
     expect(namesFor('How long does a session last?')).not.toContain('local');
   });
 
+  it("names a database server's settings and maintenance that a question describes: memory for sorts, dead rows, who may connect", () => {
+    expect(namesFor('How much memory can a sort use before it spills to disk?')).toContain('work_mem');
+    expect(namesFor('How do I get rid of the space taken by dead rows?')).toContain('vacuum');
+    expect(namesFor('Which file says which hosts and users are allowed to connect?')).toContain('pg_hba.conf');
+    expect(namesFor('How do I give a role read access to every table created in the future?')).toContain('default');
+    expect(namesFor('How do I rebuild a corrupted index?')).toContain('reindex');
+    // One part of a cue is not enough: memory alone is no work_mem, a row no vacuum, a host no pg_hba.conf.
+    expect(namesFor('How much memory does the server need?')).not.toContain('work_mem');
+    expect(namesFor('How do I sort rows by two columns?')).not.toContain('vacuum');
+    expect(namesFor('Which host runs the server?')).not.toContain('pg_hba.conf');
+  });
+
   it('reads a negative contraction as the "not" a cue says', () => {
     expect(namesFor("How do I delete the files git isn't tracking?")).toContain('untracked');
     expect(namesFor("Which files doesn't git track?")).toContain('untracked');
@@ -53,6 +65,17 @@ it('finds the page that names what the question describes, only with concepts on
   const ranked = await lexicalRanking(db(), 'concepts', pages, 'How can I run some SQL automatically whenever a row is added to a table?');
   expect((await ranked({ conceptWeight: 0, synonymWeight: 0 }))[0]).toBe('rows.md');
   expect((await ranked({ conceptWeight: 1, synonymWeight: 0 }))[0]).toBe('triggers.md');
+});
+
+it("finds the setting a question describes on a server's configuration page, only with concepts on", async () => {
+  const pages = [
+    { name: 'runtime-config-resource.md', text: '## work_mem (integer)\n\nSets the base maximum amount of memory to be used by a query operation before writing to temporary disk files.' },
+    { name: 'queries-order.md', text: '## Sorting Rows\n\nORDER BY sorts the rows of a query result in memory; a sort may be ascending or descending, and each sort key may be an expression.' },
+    { name: 'billing.md', text: '## Invoices\n\nInvoices are sent monthly by email.' },
+  ];
+  const ranked = await lexicalRanking(db(), 'settings', pages, 'How much memory can a sort use before it spills?');
+  expect((await ranked({ conceptWeight: 0, synonymWeight: 0 }))[0]).toBe('queries-order.md');
+  expect((await ranked({ conceptWeight: 1, synonymWeight: 0 }))[0]).toBe('runtime-config-resource.md');
 });
 
 it('quotes the sentence that names the concept', () => {
