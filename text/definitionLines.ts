@@ -10,6 +10,13 @@
 export const SIGNATURE = /^(?:\p{L}+ )?@?[\p{L}_][\p{L}\p{N}_.]*\s?\(.*\)(?:\s*(?:→|->)\s*\S.*)?$/u;
 const SIGNATURE_CHARS = 400;
 
+/**
+ * A line that starts with a section's number ("6.37. pam_wheel - only permit…", "6.37.1.
+ * DESCRIPTION", "9.4.1. format"): an entry of a table of contents, or a heading; it says where,
+ * not what, so it is never a term either.
+ */
+export const SECTION_ENTRY = /^\s*\d+(?:\.\d+)+\.\s/;
+
 /** A line typed after a shell's prompt. */
 const SHELL_PROMPT = /^\$\s/;
 
@@ -80,6 +87,10 @@ export function isTermLine(paragraph: string): boolean {
   // A command after a shell's prompt ("$ git switch experimental") is an example's line: the prose
   // after it goes on with the page, it does not define the command.
   if (SHELL_PROMPT.test(paragraph)) return false;
+  // A page's only subsection listed in its table of contents ("9.4.1. format" atop PostgreSQL's
+  // string functions) is a line of its own before the page's prose: read as a term, every later
+  // passage of the page was headed by it.
+  if (SECTION_ENTRY.test(paragraph)) return false;
   // A function's signature, however many parameters it lists: "subprocess.run(args, *, stdin=None, …)".
   if (paragraph.length <= SIGNATURE_CHARS && SIGNATURE.test(paragraph)) return true;
   return (

@@ -6,6 +6,7 @@
 // the text alone, a paragraph after the inner list looks as if it were still under its last term.
 import type { DefinitionSpan } from '../types.js';
 import { normalizeText } from './text.js';
+import { SECTION_ENTRY } from '../../text/definitionLines.js';
 
 // Control characters: removed from the input before conversion, so they mark only what we put.
 export const TERM_OPEN = '\u0002';
@@ -60,7 +61,8 @@ export function readDefinitionMarks(raw: string): { text: string; definitions: D
 
   function close(definition: { start: number; terms: { start: number; text: string }[] }, end: number): void {
     const term = definition.terms.map((t) => t.text).join(', ');
-    if (!term || term.length > TERM_CHARS || end <= definition.start) return;
+    // A table of contents set as a list (DocBook's `dl.toc`: "5.7. Privileges" over its subsections) defines nothing.
+    if (!term || term.length > TERM_CHARS || end <= definition.start || SECTION_ENTRY.test(term)) return;
     definitions.push({ term, termStart: definition.terms[0]!.start, start: definition.start, end });
   }
 }

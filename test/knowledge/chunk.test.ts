@@ -192,6 +192,27 @@ describe('chunkDocument across sections', () => {
     expect(fromText.map((c) => c.headings[1] ?? null)).not.toEqual(expected);
   });
 
+  it("takes no table of contents' entry for a term: neither a page's one subsection listed above its prose nor a DocBook `dl.toc`", async () => {
+    // PostgreSQL's string functions: the page's only subsection, "9.4.1. format", is listed on a line of its own above the tables.
+    const para = (from: number) => `<p>${prose(3, from).text.replace(/\n\n/g, '</p><p>')}</p>`;
+    const functions = `<html><body><div class="sect1"><h2>9.4. String Functions and Operators</h2>
+      <div class="toc"><dl class="toc"><dt><span class="sect2"><a href="#format">9.4.1. format</a></span></dt></dl></div>
+      ${para(100)}${para(200)}${para(300)}
+      <div class="sect2"><h3>9.4.1. format</h3>${para(400)}</div></div></body></html>`;
+    // A chapter's page: its table of contents, entries over their subsections, then a little prose.
+    const chapter = `<html><body><h2>Chapter 5. Data Definition</h2>
+      <div class="toc"><dl class="toc"><dt><span class="sect1">5.7. Privileges</span></dt><dd><dl><dt>5.7.1. Grants</dt><dt>5.7.2. Revokes</dt></dl></dd>
+      <dt><span class="sect1">5.8. Row Security Policies</span></dt></dl></div>${para(500)}${para(600)}</body></html>`;
+    for (const [name, html] of [['functions-string.html', functions], ['ddl.html', chapter]] as const) {
+      const parsed = await parseDocument('html', Buffer.from(html), name);
+      const chunks = chunkDocument(parsed, { chunkTokens: 60, overlapTokens: 0 });
+      expect(chunks.length).toBeGreaterThan(4);
+      expect(parsed.sections.flatMap((s) => s.definitions ?? [])).toEqual([]);
+      // Every chunk is headed by the sections it is in, and by nothing a table of contents lists.
+      for (const c of chunks) expect(parsed.sections.map((s) => s.headings)).toContainEqual(c.headings);
+    }
+  });
+
   it('gives an empty document no chunks', () => {
     expect(chunkDocument(doc(), { chunkTokens: 100, overlapTokens: 10 })).toEqual([]);
   });

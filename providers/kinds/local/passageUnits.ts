@@ -2,7 +2,7 @@
 // when it sits in a definition list (an option, a setting, a function's signature), less the
 // lines that explain nothing — code, a command's synopsis, a table of contents' entries.
 import type { ContextPassage } from '../../types.js';
-import { CALLOUT_LINE, SIGNATURE, SYNOPSIS, isCodeLine, isTermLine, paragraphsOf } from '../../../text/definitionLines.js';
+import { CALLOUT_LINE, SECTION_ENTRY, SIGNATURE, SYNOPSIS, isCodeLine, isTermLine, paragraphsOf } from '../../../text/definitionLines.js';
 
 /** One sentence of a passage, with the term it defines when it sits under one. */
 export interface Unit {
@@ -34,12 +34,6 @@ function aliasesOnOneLine(paragraph: string): string {
 function isPhrase(line: string): boolean {
   return !SIGNATURE.test(line) && line.split(/\s+/).filter((w) => /^\(?\p{L}+\)?$/u.test(w)).length >= 3;
 }
-
-/**
- * A line that starts with a section's number ("6.37. pam_wheel - only permit…", "6.37.1.
- * DESCRIPTION"): an entry of a table of contents, or a heading; it says where, not what.
- */
-const SECTION_ENTRY = /^\s*\d+(?:\.\d+)+\.\s/;
 
 /**
  * A table's row as the HTML reader sets it, "cell | cell": a bar between spaces outside brackets
