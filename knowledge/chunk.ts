@@ -22,7 +22,7 @@
 //   text's shape does (text/definitionLines.ts).
 import { tokenCount } from '../text/tokens.js';
 import type { Chunk } from '../store/chunks.js';
-import type { ChunkingOptions, DefinitionSpan, ParsedDocument } from './types.js';
+import type { ChunkingOptions, DefinitionSpan, ParsedDocument, TextSpan } from './types.js';
 import { headsDefinition } from '../text/definitionLines.js';
 
 type Section = ParsedDocument['sections'][number];
@@ -38,7 +38,7 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
   validate(opts);
   const chunks: Chunk[] = [];
   for (const section of mergeTinySections(doc.sections, tinyTokens(opts))) {
-    const termAt = definitionTerms(section.text, section.definitions);
+    const termAt = definitionTerms(section.text, section.definitions, section.code);
     for (const { start, text } of chunkText(section.text, opts)) {
       const term = termAt(start);
       chunks.push({ index: chunks.length, text, headings: term ? [...section.headings, term] : [...section.headings], tokenCount: tokenCount(text) });
@@ -55,8 +55,8 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
  * (text/definitionLines.ts), unless the offset is at such a paragraph itself. One pass over the
  * section's paragraphs for all its chunks, so a long section costs no more than its length.
  */
-function definitionTerms(text: string, definitions?: readonly DefinitionSpan[]): (offset: number) => string | null {
-  const fromText = textDefinitionTerms(text);
+function definitionTerms(text: string, definitions?: readonly DefinitionSpan[], code: readonly TextSpan[] = []): (offset: number) => string | null {
+  const fromText = textDefinitionTerms(text, code);
   if (!definitions) return (offset) => fromText(offset)?.term ?? null;
   return (offset) => {
     let inside: DefinitionSpan | undefined;
@@ -72,7 +72,7 @@ function definitionTerms(text: string, definitions?: readonly DefinitionSpan[]):
 }
 
 /** definitionTerms from the text's shape alone: the term and where its paragraph starts. */
-function textDefinitionTerms(text: string): (offset: number) => { term: string; at: number } | null {
+function textDefinitionTerms(text: string, code: readonly TextSpan[]): (offset: number) => { term: string; at: number } | null {
   const paragraphs: { start: number; text: string }[] = [];
   let at = 0;
   text.split(/(\n\s*\n)/).forEach((part, i) => {
@@ -80,7 +80,10 @@ function textDefinitionTerms(text: string): (offset: number) => { term: string; 
     if (i % 2 === 0 && trimmed) paragraphs.push({ start: at + part.length - part.trimStart().length, text: trimmed });
     at += part.length;
   });
-  const heads = headsDefinition(paragraphs.map((p) => p.text));
+  // A line of preformatted text is code or a synopsis, and a line that code follows introduces it
+  // ("where lock_strength can be one of"): neither is a term, however it is shaped.
+  const inCode = paragraphs.map((p) => code.some((c) => c.start <= p.start && p.start < c.end));
+  const heads = headsDefinition(paragraphs.map((p) => p.text)).map((h, k) => h && !inCode[k] && !inCode[k + 1]);
   const term = (k: number) => ({ term: paragraphs[k]!.text, at: paragraphs[k]!.start });
   // The paragraph the last offset fell in, and the term in force before it.
   let k = -1;
@@ -135,12 +138,12 @@ function mergeTinySections(sections: Section[], tiny: number): Section[] {
   return out;
 }
 
-/** The definitions of `a` and `b` when `b`'s text is put after `a`'s and a blank line; none when neither has any. */
-function joinedDefinitions(a: Section, b: Section): Pick<Section, 'definitions'> {
-  if (!a.definitions && !b.definitions) return {};
+/** The definitions and code spans of `a` and `b` when `b`'s text is put after `a`'s and a blank line; none of either when neither has any. */
+function joinedDefinitions(a: Section, b: Section): Pick<Section, 'definitions' | 'code'> {
   const shift = a.text.length + 2;
-  const shifted = (b.definitions ?? []).map((d) => ({ ...d, termStart: d.termStart + shift, start: d.start + shift, end: d.end + shift }));
-  return { definitions: [...(a.definitions ?? []), ...shifted] };
+  const definitions = a.definitions || b.definitions ? { definitions: [...(a.definitions ?? []), ...(b.definitions ?? []).map((d) => ({ ...d, termStart: d.termStart + shift, start: d.start + shift, end: d.end + shift }))] } : {};
+  const code = a.code || b.code ? { code: [...(a.code ?? []), ...(b.code ?? []).map((c) => ({ start: c.start + shift, end: c.end + shift }))] } : {};
+  return { ...definitions, ...code };
 }
 
 function startsWith(path: string[], prefix: string[]): boolean {

@@ -4,7 +4,7 @@ import type { SourceKind } from '../store/documents.js';
 /** A document as parsed: its sections in reading order, each under its heading path. */
 export interface ParsedDocument {
   title: string;
-  sections: { headings: string[]; text: string; definitions?: DefinitionSpan[] }[];
+  sections: { headings: string[]; text: string; definitions?: DefinitionSpan[]; code?: TextSpan[] }[];
   /** Links to other pages with the sentence each sits in (HTML and Markdown: parsers/htmlLinks.ts, parsers/markdownLinks.ts). */
   links?: PageLink[];
 }
@@ -23,6 +23,15 @@ export interface PageLink {
 export interface DefinitionSpan {
   term: string;
   termStart: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * [start, end) of a section's text that the page's markup sets as preformatted (an HTML `<pre>`):
+ * code, a command's synopsis, an example's output. Given only by a parser that reads such markup.
+ */
+export interface TextSpan {
   start: number;
   end: number;
 }

@@ -4,7 +4,7 @@
 // setting's definition holding a list of its own values (pgpool-II's health_check_password lists
 // "Plain text password"…, then goes on with "This parameter can be changed by reloading…"). From
 // the text alone, a paragraph after the inner list looks as if it were still under its last term.
-import type { DefinitionSpan } from '../types.js';
+import type { DefinitionSpan, TextSpan } from '../types.js';
 import { normalizeText } from './text.js';
 import { SECTION_ENTRY } from '../../text/definitionLines.js';
 
@@ -13,10 +13,13 @@ export const TERM_OPEN = '\u0002';
 export const TERM_CLOSE = '\u0003';
 export const DEFINITION_OPEN = '\u0004';
 export const DEFINITION_CLOSE = '\u0005';
+export const CODE_OPEN = '\u0006';
+export const CODE_CLOSE = '\u0007';
+const CODE_MARKS = [CODE_OPEN, CODE_CLOSE];
 // eslint-disable-next-line no-control-regex -- the marks are control characters (see above)
-const ANY_MARK = /[\u0002-\u0005]/g;
+const ANY_MARK = /[\u0002-\u0007]/g;
 // eslint-disable-next-line no-control-regex -- as above; not global, so test() keeps no state
-const HAS_MARK = /[\u0002-\u0005]/;
+const HAS_MARK = /[\u0002-\u0007]/;
 
 /** Longer than this, a `<dt>` holds prose, not a name (a signature of many parameters is ~400). */
 const TERM_CHARS = 400;
@@ -28,9 +31,9 @@ const TERM_CHARS = 400;
  * A definition still open at the end of `raw` (its list goes on in the next section) ends there;
  * a close without its open (the list began in an earlier section) is passed over.
  */
-export function readDefinitionMarks(raw: string): { text: string; definitions: DefinitionSpan[] } {
-  // Most sections hold no list: their text is read as every other parser's is.
-  if (!HAS_MARK.test(raw)) return { text: normalizeText(raw), definitions: [] };
+export function readDefinitionMarks(raw: string): { text: string; definitions: DefinitionSpan[]; code: TextSpan[] } {
+  // Most sections hold no list and no code: their text is read as every other parser's is.
+  if (!HAS_MARK.test(raw)) return { text: normalizeText(raw), definitions: [], code: [] };
   const { plain, marks } = withoutMarks(raw.replace(/\r\n?/g, '\n'));
   const text = normalizeText(plain);
   const at = offsetsIn(plain, text, marks.map((m) => m.at));
@@ -40,9 +43,17 @@ export function readDefinitionMarks(raw: string): { text: string; definitions: D
   const pending: { start: number; text: string }[][] = [[]];
   const open: { start: number; terms: { start: number; text: string }[] }[] = [];
   let termStart: number | null = null;
+  const code: TextSpan[] = [];
+  let codeStart: number | null = null;
   marks.forEach(({ mark }, i) => {
     const depth = open.length;
-    if (mark === TERM_OPEN) termStart = at[i]!;
+    if (mark === CODE_OPEN) codeStart ??= at[i]!;
+    else if (mark === CODE_CLOSE && codeStart !== null) {
+      // From its first character: a mark on a line of its own stood before the line break that follows.
+      while (codeStart < at[i]! && /\s/.test(text[codeStart]!)) codeStart++;
+      if (at[i]! > codeStart) code.push({ start: codeStart, end: at[i]! });
+      codeStart = null;
+    } else if (mark === TERM_OPEN) termStart = at[i]!;
     else if (mark === TERM_CLOSE && termStart !== null) {
       const term = termText(text, termStart, at[i]!);
       if (term) pending[depth]!.push({ start: termStart, text: term });
@@ -56,8 +67,9 @@ export function readDefinitionMarks(raw: string): { text: string; definitions: D
     }
   });
   while (open.length) close(open.pop()!, text.length);
+  if (codeStart !== null && text.length > codeStart) code.push({ start: codeStart, end: text.length });
   definitions.sort((a, b) => a.start - b.start || b.end - a.end);
-  return { text, definitions };
+  return { text, definitions, code };
 
   function close(definition: { start: number; terms: { start: number; text: string }[] }, end: number): void {
     const term = definition.terms.map((t) => t.text).join(', ');
@@ -106,10 +118,17 @@ function withoutMarks(text: string): { plain: string; marks: { mark: string; at:
       out += line.slice(from, m.index);
       here.push({ mark: m[0], at: out.length });
       from = m.index + 1;
-      // The space html-to-text set between the mark and the next word, where no word was before it.
-      if (BLANKISH.test(out) || /[ \t]$/.test(out)) while (from < line.length && /[ \t]/.test(line[from]!)) from++;
+      // The space html-to-text set between the mark and the next word, where no word was before it;
+      // preformatted text's spaces are its own (a code line's indent).
+      if (!CODE_MARKS.includes(m[0]) && (BLANKISH.test(out) || /[ \t]$/.test(out))) while (from < line.length && /[ \t]/.test(line[from]!)) from++;
     }
     out += line.slice(from);
+    if (here.length && BLANKISH.test(out) && here.every((m) => CODE_MARKS.includes(m.mark))) {
+      // A `<pre>` whose text starts or ends with a line break: the line of its mark goes alone, as
+      // the break would have left an empty line that the blank lines around it absorb.
+      for (const m of here) marks.push({ mark: m.mark, at: length });
+      continue;
+    }
     if (here.length && BLANKISH.test(out)) {
       // A line of marks only: gone, with the blank line set before it (a block quote's ">" would
       // stay), its marks at the end of the text kept so far.

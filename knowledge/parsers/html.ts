@@ -7,7 +7,7 @@ import type { ParsedDocument } from '../types.js';
 import { decodeText, headingText, normalizeText, PERMALINK_ONLY } from './text.js';
 import { pageLinks } from './htmlLinks.js';
 import { CHROME_SELECTORS, SKIPPED_TAGS } from './chrome.js';
-import { DEFINITION_CLOSE, DEFINITION_OPEN, readDefinitionMarks, TERM_CLOSE, TERM_OPEN, withoutDefinitionMarks } from './definitionMarks.js';
+import { CODE_CLOSE, CODE_OPEN, DEFINITION_CLOSE, DEFINITION_OPEN, readDefinitionMarks, TERM_CLOSE, TERM_OPEN, withoutDefinitionMarks } from './definitionMarks.js';
 
 // Cannot occur in the text: control characters are removed from the input first.
 const MARK = '\u0001';
@@ -149,12 +149,26 @@ const definitionPart = (open: string, close: string, lineBreaks: number): Format
   builder.closeBlock({ trailingLineBreaks: lineBreaks });
 };
 
+/**
+ * Preformatted text, as html-to-text sets it (its lines and spaces kept), between marks that
+ * readDefinitionMarks turns into the section's code spans: a line of code or of a synopsis is
+ * shaped like a definition's term ("git rebase -i <after-this-commit>", "GROUP BY [ ALL | DISTINCT ]
+ * grouping_element [, ...]"), and read from the text alone it headed the passages after it.
+ */
+const preformatted: FormatCallback = (elem, walk, builder) => {
+  builder.openBlock({ isPre: true, leadingLineBreaks: 2 });
+  builder.addLiteral(CODE_OPEN);
+  walk(elem.children, builder);
+  builder.addLiteral(CODE_CLOSE);
+  builder.closeBlock({ trailingLineBreaks: 2 });
+};
+
 const BODY_OPTIONS: HtmlToTextOptions = {
   wordwrap: false,
   // Only the page's main content when it marks it (`<main>`, or `role="main"` as Sphinx does);
   // the whole document otherwise.
   baseElements: { selectors: ['main', '[role=main]'], returnDomByDefault: true },
-  formatters: { heading, row, table, link, term: definitionPart(TERM_OPEN, TERM_CLOSE, 1), definition: definitionPart(DEFINITION_OPEN, DEFINITION_CLOSE, 2) },
+  formatters: { heading, row, table, link, preformatted, term: definitionPart(TERM_OPEN, TERM_CLOSE, 1), definition: definitionPart(DEFINITION_OPEN, DEFINITION_CLOSE, 2) },
   selectors: [
     ...[1, 2, 3, 4, 5, 6].map((n) => ({ selector: `h${n}`, format: 'heading' })),
     ...[...SKIPPED_TAGS, ...CHROME_SELECTORS].map((selector) => ({ selector, format: 'skip' })),
@@ -164,6 +178,7 @@ const BODY_OPTIONS: HtmlToTextOptions = {
     // as html-to-text leaves them, a list whose definitions are bare text ("<dt>nproc</dt><dd>maximum
     // number of processes</dd>") ran term into definition, and a table of contents (DocBook's
     // `dl.toc`) ran every entry into the next ("…limit resources6.14.1. DESCRIPTION").
+    { selector: 'pre', format: 'preformatted' },
     { selector: 'dt', format: 'term' },
     { selector: 'dd', format: 'definition' },
     { selector: 'table', format: 'table' },
@@ -236,8 +251,8 @@ export function parseHtml(data: Uint8Array, name: string): ParsedDocument {
   let lines: string[] = [];
 
   const flush = () => {
-    const { text, definitions } = readDefinitionMarks(lines.join('\n'));
-    if (text) sections.push({ headings: path.map((h) => h.text), text, ...(definitions.length ? { definitions } : {}) });
+    const { text, definitions, code } = readDefinitionMarks(lines.join('\n'));
+    if (text) sections.push({ headings: path.map((h) => h.text), text, ...(definitions.length ? { definitions } : {}), ...(code.length ? { code } : {}) });
     lines = [];
   };
 

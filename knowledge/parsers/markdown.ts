@@ -6,7 +6,8 @@ import type { ParsedDocument } from '../types.js';
 import { parseText } from './plain.js';
 import { decodeEntities, inlineText, known } from './markdownInline.js';
 import { markdownLinks } from './markdownLinks.js';
-import { decodeText, headingText, normalizeText } from './text.js';
+import { decodeText, headingText } from './text.js';
+import { CODE_CLOSE, CODE_OPEN, readDefinitionMarks } from './definitionMarks.js';
 
 // YAML front matter would otherwise lex as a rule plus a setext heading made of its last key.
 const FRONT_MATTER = /^---[ \t]*\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
@@ -24,7 +25,8 @@ export function parseMarkdown(data: Uint8Array, name: string): ParsedDocument {
 }
 
 function parseMarkdownTokens(data: Uint8Array, name: string): ParsedDocument {
-  const source = decodeText(data).replace(FRONT_MATTER, '');
+  // eslint-disable-next-line no-control-regex -- the characters readDefinitionMarks reads as marks are ours alone
+  const source = decodeText(data).replace(FRONT_MATTER, '').replace(/[\u0002-\u0007]/g, '');
   const tokens = known(lexer(source));
   const sections: ParsedDocument['sections'] = [];
   const path: { depth: number; text: string }[] = [];
@@ -32,8 +34,8 @@ function parseMarkdownTokens(data: Uint8Array, name: string): ParsedDocument {
   let blocks: string[] = [];
 
   const flush = () => {
-    const text = normalizeText(blocks.join('\n\n'));
-    if (text) sections.push({ headings: path.map((h) => h.text), text });
+    const { text, code } = readDefinitionMarks(blocks.join('\n\n'));
+    if (text) sections.push({ headings: path.map((h) => h.text), text, ...(code.length ? { code } : {}) });
     blocks = [];
   };
 
@@ -63,7 +65,8 @@ function blockText(token: MarkedToken, indent = ''): string {
     case 'text':
       return token.tokens ? inlineText(token.tokens) : decodeEntities(token.text);
     case 'code':
-      return token.text;
+      // Marked, so that chunking takes none of its lines for a term ("npm install askflow" above the prose).
+      return `${CODE_OPEN}${token.text}${CODE_CLOSE}`;
     case 'blockquote':
       return blocksText(known(token.tokens));
     case 'list':

@@ -213,6 +213,40 @@ describe('chunkDocument across sections', () => {
     }
   });
 
+  it("takes no line of preformatted text for a term, nor the line that introduces it: a synopsis or a clause's forms head nothing", async () => {
+    // PostgreSQL's SELECT: a clause's general form in a <pre>, the prose about it after; then a line that introduces a list of forms.
+    const para = (from: number) => `<p>${prose(3, from).text.replace(/\n\n/g, '</p><p>')}</p>`;
+    const html = `<html><body><h2>GROUP BY Clause</h2><p>The optional GROUP BY clause has the general form</p>
+      <pre class="synopsis">
+GROUP BY [ ALL | DISTINCT ] grouping_element [, ...]</pre>${para(100)}${para(200)}
+      <p>where lock_strength can be one of</p><pre class="synopsis">UPDATE\nSHARE</pre>${para(300)}${para(400)}</body></html>`;
+    const parsed = await parseDocument('html', Buffer.from(html), 'sql-select.html');
+    const { text, code } = parsed.sections[0]!;
+    // The text is as it was without the marks: the <pre>'s leading line break is not a line of its own.
+    expect(text).toMatch(/^The optional GROUP BY clause has the general form\n\nGROUP BY \[ ALL \| DISTINCT \] grouping_element \[, \.\.\.\]\n\nSentence 100 /);
+    expect(code!.map((c) => text.slice(c.start, c.end))).toEqual(['GROUP BY [ ALL | DISTINCT ] grouping_element [, ...]', 'UPDATE\nSHARE']);
+    const chunks = chunkDocument(parsed, { chunkTokens: 60, overlapTokens: 0 });
+    expect(chunks.length).toBeGreaterThan(4);
+    for (const c of chunks) expect(c.headings).toEqual(['GROUP BY Clause']);
+    // Read from the text alone, the form's line and the introducing line headed the passages after them.
+    const fromText = chunkDocument({ title: 't', sections: [{ headings: ['GROUP BY Clause'], text }] }, { chunkTokens: 60, overlapTokens: 0 });
+    expect(fromText.map((c) => c.headings[1])).toContain('GROUP BY [ ALL | DISTINCT ] grouping_element [, ...]');
+    expect(fromText.map((c) => c.headings[1])).toContain('where lock_strength can be one of');
+  });
+
+  it("takes no line of a Markdown code block for a term: a fenced command above a section's prose heads nothing", async () => {
+    const md = `# Install\n\nRun this:\n\n\`\`\`\nnpm install askflow\n\`\`\`\n\n${prose(8).text}`;
+    const parsed = await parseDocument('markdown', Buffer.from(md), 'install.md');
+    const { text, code } = parsed.sections[0]!;
+    expect(code!.map((c) => text.slice(c.start, c.end))).toEqual(['npm install askflow']);
+    const chunks = chunkDocument(parsed, { chunkTokens: 60, overlapTokens: 0 });
+    expect(chunks.length).toBeGreaterThan(4);
+    for (const c of chunks) expect(c.headings).toEqual(['Install']);
+    // From the text alone, the command headed every passage after it.
+    const fromText = chunkDocument({ title: 't', sections: [{ headings: ['Install'], text }] }, { chunkTokens: 60, overlapTokens: 0 });
+    expect(fromText.slice(1).every((c) => c.headings[1] === 'npm install askflow')).toBe(true);
+  });
+
   it('gives an empty document no chunks', () => {
     expect(chunkDocument(doc(), { chunkTokens: 100, overlapTokens: 10 })).toEqual([]);
   });

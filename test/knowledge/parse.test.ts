@@ -131,7 +131,8 @@ describe('parseDocument: html', () => {
     const doc = await parseDocument('html', Buffer.from(sphinx), 'howto.html');
     expect(doc.title).toBe('Logging HOWTO');
     expect(doc.sections).toEqual([
-      { headings: ['Logging HOWTO'], text: 'Logging is a means of tracking events.\n\nimport logging' },
+      // Where the code is, for chunking: a line of code is no definition's term.
+      { headings: ['Logging HOWTO'], text: 'Logging is a means of tracking events.\n\nimport logging', code: [{ start: 40, end: 54 }] },
       { headings: ['Logging HOWTO', 'When to use logging'], text: 'Use it for diagnostics.' },
     ]);
 
@@ -179,8 +180,8 @@ describe('parseDocument: html', () => {
     expect(sections.map(withoutDefinitions)).toEqual([
       { headings: ['Items'], text: 'nproc\n\nmaximum number of processes\n\n-q\n--quiet\n\nPrint nothing.\n\n6.1. pam_access - access control\n6.1.1. DESCRIPTION' },
     ]);
-    // Two terms of one definition are named together; a term with no definition defines nothing.
-    expect(definitionsOf(sections[0]!).map((d) => d.term)).toEqual(['nproc', '-q, --quiet', '6.1. pam_access - access control']);
+    // Two terms of one definition are named together; a term with no definition defines nothing, nor does a contents' entry.
+    expect(definitionsOf(sections[0]!).map((d) => d.term)).toEqual(['nproc', '-q, --quiet']);
   });
 
   it("gives each definition's span, a list inside a definition within it, and the outer definition going on after the inner list", async () => {
