@@ -126,7 +126,7 @@ function mergeTinySections(sections: Section[], tiny: number): Section[] {
     if (!section.text.trim()) continue;
     let current = section;
     if (carry && startsWith(section.headings, carry.headings)) {
-      current = { headings: section.headings, text: `${carry.text}\n\n${section.text}`, ...joinedDefinitions(carry, section) };
+      current = { headings: section.headings, text: `${carry.text}\n\n${section.text}`, ...joinedSpans(carry, section) };
     } else if (carry) {
       out.push(carry);
     }
@@ -139,7 +139,7 @@ function mergeTinySections(sections: Section[], tiny: number): Section[] {
 }
 
 /** The definitions and code spans of `a` and `b` when `b`'s text is put after `a`'s and a blank line; none of either when neither has any. */
-function joinedDefinitions(a: Section, b: Section): Pick<Section, 'definitions' | 'code'> {
+function joinedSpans(a: Section, b: Section): Pick<Section, 'definitions' | 'code'> {
   const shift = a.text.length + 2;
   const definitions = a.definitions || b.definitions ? { definitions: [...(a.definitions ?? []), ...(b.definitions ?? []).map((d) => ({ ...d, termStart: d.termStart + shift, start: d.start + shift, end: d.end + shift }))] } : {};
   const code = a.code || b.code ? { code: [...(a.code ?? []), ...(b.code ?? []).map((c) => ({ start: c.start + shift, end: c.end + shift }))] } : {};

@@ -4,6 +4,8 @@
 // setting's definition holding a list of its own values (pgpool-II's health_check_password lists
 // "Plain text password"…, then goes on with "This parameter can be changed by reloading…"). From
 // the text alone, a paragraph after the inner list looks as if it were still under its last term.
+// Preformatted text (HTML's `<pre>`, Markdown's code blocks) is marked and read back the same way,
+// as code spans: a line of code is shaped like a term, and must not be read as one.
 import type { DefinitionSpan, TextSpan } from '../types.js';
 import { normalizeText } from './text.js';
 import { SECTION_ENTRY } from '../../text/definitionLines.js';
@@ -27,7 +29,7 @@ const TERM_CHARS = 400;
 /**
  * `raw` as normalizeText gives it, marks gone, and the definitions the marks enclosed: each
  * `<dd>` with the text of the `<dt>`s just before it in the same list ("-q, --quiet" for two, or
- * for one of two lines).
+ * for one of two lines); and the code spans, each from its first character.
  * A definition still open at the end of `raw` (its list goes on in the next section) ends there;
  * a close without its open (the list began in an earlier section) is passed over.
  */
