@@ -82,7 +82,12 @@ function textDefinitionTerms(text: string, code: readonly TextSpan[]): (offset: 
   });
   // A line of preformatted text is code or a synopsis, and a line that code follows introduces it
   // ("where lock_strength can be one of"): neither is a term, however it is shaped.
-  const inCode = paragraphs.map((p) => code.some((c) => c.start <= p.start && p.start < c.end));
+  // Both in text order: one pass, not every span for every paragraph (a long page holds thousands of each).
+  let c = 0;
+  const inCode = paragraphs.map((p) => {
+    while (c < code.length && code[c]!.end <= p.start) c++;
+    return c < code.length && code[c]!.start <= p.start;
+  });
   const heads = headsDefinition(paragraphs.map((p) => p.text)).map((h, k) => h && !inCode[k] && !inCode[k + 1]);
   const term = (k: number) => ({ term: paragraphs[k]!.text, at: paragraphs[k]!.start });
   // The paragraph the last offset fell in, and the term in force before it.

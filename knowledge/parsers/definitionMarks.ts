@@ -169,7 +169,7 @@ function offsetsIn(plain: string, text: string, offsets: readonly number[]): num
   return at;
 }
 
-/** `text` without definition marks, for text read apart from its section (a table's cell). */
+/** `text` without definition or code marks: for text read apart from its section (a table's cell), or a source before marks are put in it. */
 export function withoutDefinitionMarks(text: string): string {
   return text.replace(ANY_MARK, '');
 }

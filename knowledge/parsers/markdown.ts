@@ -7,7 +7,7 @@ import { parseText } from './plain.js';
 import { decodeEntities, inlineText, known } from './markdownInline.js';
 import { markdownLinks } from './markdownLinks.js';
 import { decodeText, headingText } from './text.js';
-import { CODE_CLOSE, CODE_OPEN, readDefinitionMarks } from './definitionMarks.js';
+import { CODE_CLOSE, CODE_OPEN, readDefinitionMarks, withoutDefinitionMarks } from './definitionMarks.js';
 
 // YAML front matter would otherwise lex as a rule plus a setext heading made of its last key.
 const FRONT_MATTER = /^---[ \t]*\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
@@ -25,8 +25,8 @@ export function parseMarkdown(data: Uint8Array, name: string): ParsedDocument {
 }
 
 function parseMarkdownTokens(data: Uint8Array, name: string): ParsedDocument {
-  // eslint-disable-next-line no-control-regex -- the characters readDefinitionMarks reads as marks are ours alone
-  const source = decodeText(data).replace(FRONT_MATTER, '').replace(/[\u0002-\u0007]/g, '');
+  // The characters readDefinitionMarks reads as marks are ours alone.
+  const source = withoutDefinitionMarks(decodeText(data).replace(FRONT_MATTER, ''));
   const tokens = known(lexer(source));
   const sections: ParsedDocument['sections'] = [];
   const path: { depth: number; text: string }[] = [];
