@@ -446,6 +446,27 @@ describe('the offline model answers', () => {
     expect(extractiveAnswer(question, passages, 1)).toBe('It is possible to get the items of a list in reverse order. (sorting.html)');
   });
 
+  it('names the definition the passages ranked first hold when the question\'s everyday words match only the prose around it', () => {
+    const blame = passage(
+      'git-blame.html#3',
+      'The report shows the commit that last changed each line of a file, and the author of that commit.',
+      'A commit that only reformats the project changes every line, and the report then points at it everywhere.',
+      '--ignore-revs-file <file>',
+      'Ignore revisions listed in file, which must be in the same format as an fsck.skipList.',
+    );
+    const tutorial = passage('gittutorial.html#2', 'A formatter run over the whole project makes one commit the author of every line of it.', 'Commits kept in a list can be shown with git log.');
+    const question = 'One commit that reformats the project is now the author of every line in the report. How do I ignore the revisions listed in a file?';
+    // The option's line shares fewer of the question's words than the prose of either page, yet it is what answers it.
+    expect(extractiveAnswer(question, [blame, tutorial], 2)).toBe(
+      'A commit that only reformats the project changes every line, and the report then points at it everywhere. --ignore-revs-file <file>: Ignore revisions listed in file, which must be in the same format as an fsck.skipList. (git-blame.html)',
+    );
+    // One quote is still the best sentence of all.
+    expect(extractiveAnswer(question, [blame, tutorial], 1)).toBe('A commit that only reformats the project changes every line, and the report then points at it everywhere. (git-blame.html)');
+    // A definition in a passage retrieval ranked third is as likely another's subject: it is not brought in.
+    const other = passage('gitglossary.html#1', 'A commit records a snapshot of the project; its author is the one who made the change.');
+    expect(extractiveAnswer(question, [tutorial, other, blame], 2)).not.toContain('--ignore-revs-file');
+  });
+
   it('quotes the sentence naming a keyword the question writes in capitals, or a shell command it names', async () => {
     // Ranked as retrieval would for the first question (the passage ranked first is always heard: see the test above).
     const pages: ContextPassage[] = [
