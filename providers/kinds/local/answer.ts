@@ -114,6 +114,16 @@ function coveringPairs<T extends { pairs: RegExp[] }>(quotes: T[], limit: number
   return taken;
 }
 
+/** The best-scored of `xs`, the earliest of equals. */
+function best<T extends { u: { order: number }; score: number }>(xs: T[]): T | undefined {
+  return [...xs].sort((a, b) => b.score - a.score || a.u.order - b.u.order)[0];
+}
+
+/** `picked` with `pick` added, in place of the last pick when there is no room left. */
+function inLastPlace<T>(picked: T[], pick: T | undefined, limit: number): T[] {
+  return pick ? [...picked.slice(0, Math.min(picked.length, limit - 1)), pick] : picked;
+}
+
 /**
  * `picked`, with the best sentence of the passage retrieval ranked first when none of it was
  * picked and it is at least `least` good (in place of the last pick when there is no room left;
@@ -124,8 +134,7 @@ function coveringPairs<T extends { pairs: RegExp[] }>(quotes: T[], limit: number
  */
 function withFirstPassage<T extends { u: { passage: number; order: number }; matches: number; score: number }>(picked: T[], scored: T[], limit: number, least: number): T[] {
   if (limit < 2 || picked.some((x) => x.u.passage === 0)) return picked;
-  const first = scored.filter((x) => x.u.passage === 0 && x.matches > 0 && x.score >= least).sort((a, b) => b.score - a.score || a.u.order - b.u.order)[0];
-  return first ? [...picked.slice(0, Math.min(picked.length, limit - 1)), first] : picked;
+  return inLastPlace(picked, best(scored.filter((x) => x.u.passage === 0 && x.matches > 0 && x.score >= least)), limit);
 }
 
 /**
@@ -144,9 +153,7 @@ function withFirstDefinition<T extends { u: { passage: number; order: number; su
 ): T[] {
   const defining = (x: T) => x.u.passage < DEFINING_PASSAGES && x.u.subject !== null;
   if (limit < 2 || picked.some(defining)) return picked;
-  const lead = scored.filter((x) => defining(x) && x.u.lead && x.matches > 0 && x.score >= least).sort((a, b) => b.score - a.score || a.u.order - b.u.order)[0];
-  if (!lead) return picked;
-  return [...picked.slice(0, Math.min(picked.length, limit - 1)), lead];
+  return inLastPlace(picked, best(scored.filter((x) => defining(x) && x.u.lead && x.matches > 0 && x.score >= least)), limit);
 }
 
 const stems = (text: string) => new Set(terms(text).map(stem));
