@@ -10,7 +10,7 @@ import { synonymsOf } from '../../../text/synonyms.js';
 import { describedNames } from '../../../text/concepts.js';
 import { answerTypeWords } from '../../../text/answerTypes.js';
 import { calledNames, keyTokens, keywordPairs } from '../../../text/keyTokens.js';
-import { units } from './passageUnits.js';
+import { units, type Unit } from './passageUnits.js';
 import { SIGNATURE } from '../../../text/definitionLines.js';
 
 /**
@@ -60,7 +60,8 @@ const QUOTES = 5;
  * How good the best sentence of the passage retrieval ranked first must be, against the best of
  * all, to be quoted when no pick came from that passage (withFirstPassage): a third. Over the
  * sixteen retrieval sets any share up to 0.35 gave the same two answers their key term; at ½ one
- * of them lost it again.
+ * of them lost it again. The first definition's sentence (withFirstDefinition) must be as good
+ * (¼, measured with the first passage only, gave the same answers).
  */
 const FIRST_PASSAGE_SHARE = 1 / 3;
 
@@ -114,46 +115,43 @@ function coveringPairs<T extends { pairs: RegExp[] }>(quotes: T[], limit: number
   return taken;
 }
 
-/** The best-scored of `xs`, the earliest of equals. */
-function best<T extends { u: { order: number }; score: number }>(xs: T[]): T | undefined {
-  return [...xs].sort((a, b) => b.score - a.score || a.u.order - b.u.order)[0];
-}
+/** A sentence as scored against the question. */
+type Scored = { u: Unit; matches: number; score: number };
 
-/** `picked` with `pick` added, in place of the last pick when there is no room left. */
-function inLastPlace<T>(picked: T[], pick: T | undefined, limit: number): T[] {
+/**
+ * `picked`, with the best-scored sentence that `quotable` allows when no pick is `heard` yet and
+ * that sentence shares a word with the question and is at least `least` good: in place of the
+ * last pick when there is no room left, never the only one, the earliest of equals.
+ */
+function withOneHeard<T extends Scored>(picked: T[], scored: T[], limit: number, least: number, heard: (x: T) => boolean, quotable: (x: T) => boolean = heard): T[] {
+  if (limit < 2 || picked.some(heard)) return picked;
+  const pick = scored
+    .filter((x) => quotable(x) && x.matches > 0 && x.score >= least)
+    .reduce<T | undefined>((b, x) => (!b || x.score > b.score || (x.score === b.score && x.u.order < b.u.order) ? x : b), undefined);
   return pick ? [...picked.slice(0, Math.min(picked.length, limit - 1)), pick] : picked;
 }
 
 /**
  * `picked`, with the best sentence of the passage retrieval ranked first when none of it was
- * picked and it is at least `least` good (in place of the last pick when there is no room left;
- * never the only one): sentences are scored across the passages alike, so the page retrieval
+ * picked (withOneHeard): sentences are scored across the passages alike, so the page retrieval
  * found by what it is about rather than by the question's words lost every pick to passages that
  * merely share more of them. Over the sixteen retrieval sets (labelled, fresh, blind, blind2), key
  * term in the answer 0.590 → 0.595: two answers gained their term (AUTOINCREMENT, uuid4), none lost one.
  */
-function withFirstPassage<T extends { u: { passage: number; order: number }; matches: number; score: number }>(picked: T[], scored: T[], limit: number, least: number): T[] {
-  if (limit < 2 || picked.some((x) => x.u.passage === 0)) return picked;
-  return inLastPlace(picked, best(scored.filter((x) => x.u.passage === 0 && x.matches > 0 && x.score >= least)), limit);
+function withFirstPassage<T extends Scored>(picked: T[], scored: T[], limit: number, least: number): T[] {
+  return withOneHeard(picked, scored, limit, least, (x) => x.u.passage === 0);
 }
 
 /**
  * `picked`, with the first sentence of the best definition in the passages retrieval ranked first
- * (DEFINING_PASSAGES) when no pick comes from a definition of theirs and it is at least `least`
- * good (in place of the last pick when there is no room left; never the only one). A question in
+ * (DEFINING_PASSAGES) when no pick comes from a definition of theirs (withOneHeard). A question in
  * everyday words ("How do I skip a list of such commits kept in a file?") shares more of them with
  * the prose around an option than with the option's own line ("--ignore-revs-file <file>: Ignore
  * revisions listed in file…"), and an answer quoting only the prose never says what to use.
  */
-function withFirstDefinition<T extends { u: { passage: number; order: number; subject: string | null; lead: boolean }; matches: number; score: number }>(
-  picked: T[],
-  scored: T[],
-  limit: number,
-  least: number,
-): T[] {
+function withFirstDefinition<T extends Scored>(picked: T[], scored: T[], limit: number, least: number): T[] {
   const defining = (x: T) => x.u.passage < DEFINING_PASSAGES && x.u.subject !== null;
-  if (limit < 2 || picked.some(defining)) return picked;
-  return inLastPlace(picked, best(scored.filter((x) => defining(x) && x.u.lead && x.matches > 0 && x.score >= least)), limit);
+  return withOneHeard(picked, scored, limit, least, defining, (x) => defining(x) && x.u.lead);
 }
 
 const stems = (text: string) => new Set(terms(text).map(stem));
@@ -224,7 +222,8 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     // table row "jsonb ->> text | Extracts a field" for "What does ->> do?").
     .filter((x) => x.matches > 0 && x.score >= top / 2)
     .sort((a, b) => b.score - a.score || a.u.order - b.u.order);
-  const picked = withFirstDefinition(withFirstPassage(coveringPairs(onceEach(quotes), limit), scored, limit, FIRST_PASSAGE_SHARE * top), scored, limit, FIRST_PASSAGE_SHARE * top);
+  const least = FIRST_PASSAGE_SHARE * top;
+  const picked = withFirstDefinition(withFirstPassage(coveringPairs(onceEach(quotes), limit), scored, limit, least), scored, limit, least);
   const best = picked
     .sort((a, b) => a.u.order - b.u.order)
     .map((x) => x.u);
