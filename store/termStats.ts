@@ -23,7 +23,7 @@ export async function termStats(pool: Pool, projectId: string, terms: string[]):
   const { rows } = await pool.query<{ term: string | null; df: string | null; chunks: string; tokens: string }>(
     `WITH n AS (SELECT coalesce(t.chunks, 0) AS chunks, coalesce(t.tokens, 0) AS tokens
                   FROM (SELECT 1) one LEFT JOIN chunk_totals t ON t.project_id = $1),
-          q AS (SELECT w, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest($2::text[]) AS w)
+          q AS (SELECT w, tsvector_to_array(to_tsvector('english', search_text(w))) AS lexemes FROM unnest($2::text[]) AS w)
      SELECT q.w AS term,
             CASE WHEN cardinality(q.lexemes) = 0 THEN NULL
                  ELSE coalesce((SELECT min(coalesce(t.df, 0)) FROM unnest(q.lexemes) l

@@ -25,7 +25,7 @@ const DEFAULT_CACHE_BYTES = 512 * 1024 ** 2;
 const QUESTION_SQL = `
 WITH s AS (
   SELECT u.lexeme, max(i.weight)::float8 AS weight
-    FROM unnest($2::text[], $3::float8[]) AS i(text, weight), unnest(to_tsvector('english', i.text)) AS u
+    FROM unnest($2::text[], $3::float8[]) AS i(text, weight), unnest(to_tsvector('english', search_text(i.text))) AS u
    GROUP BY u.lexeme
 )
 SELECT (SELECT version FROM lexical_index_versions WHERE project_id = $1::uuid) AS version,

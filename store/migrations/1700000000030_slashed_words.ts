@@ -1,0 +1,51 @@
+import type { MigrationBuilder } from 'node-pg-migrate';
+
+/**
+ * PostgreSQL's text-search parser reads letters joined by a slash as one file name: "failed/dead",
+ * "read/write", "client/server", "TCP/IP" each index as one token, so a question saying "dead",
+ * "write" or "server" never meets them. Documentation joins words so all the time ("the remote node
+ * is marked as failed/dead", "SELECT/INSERT/UPDATE privileges").
+ *
+ * `search_text` writes such a slash as a hyphen before the parser reads it, and the parser then
+ * indexes the joined form and each word, as it does any hyphenated word ("read-write": read-writ,
+ * read, write). Paths and addresses keep their slashes: the rule takes words of two letters or
+ * more, not after a slash, dot, colon, tilde, `$`, `@` or word character, and not before one of
+ * those but a sentence's last dot ("/usr/local/bin", "etc/pgpool2", "conf/pgpool.conf",
+ * "http://x.org/a/b"). A single letter is no word of its own: "I/O" stays one token, not "o".
+ *
+ * The chunks' vectors and the questions' stems (store/bm25.ts, store/termStats.ts,
+ * knowledge/lexicalIndex/) all read text through it, so both sides split alike. The column is
+ * recomputed here, and with it the stems' chunk counts and each project's lexical version, so a
+ * worker's cached postings reload.
+ */
+export async function up(pgm: MigrationBuilder): Promise<void> {
+  pgm.sql(`
+    CREATE FUNCTION search_text(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $fn$
+      SELECT regexp_replace(t,
+        '(?<=(^|[^[:alnum:]_/.:~@$-])[[:alpha:]]{2,}(/[[:alpha:]]{2,})*)/(?=[[:alpha:]]{2,}(/[[:alpha:]]{2,})*[.]?($|[^[:alnum:]_/.@-]))',
+        '-', 'g')
+    $fn$;
+    ${recompute("search_text(heading_text || ' ' || text)")}
+  `);
+}
+
+export async function down(pgm: MigrationBuilder): Promise<void> {
+  pgm.sql(`
+    ${recompute("heading_text || ' ' || text")}
+    DROP FUNCTION search_text(text);
+  `);
+}
+
+/** The chunks' vectors from `source`, and what is counted from them. */
+function recompute(source: string): string {
+  return `
+    DROP INDEX chunks_tsv_idx;
+    ALTER TABLE chunks DROP COLUMN tsv;
+    ALTER TABLE chunks ADD COLUMN tsv tsvector GENERATED ALWAYS AS (to_tsvector('english', ${source})) STORED;
+    CREATE INDEX chunks_tsv_idx ON chunks USING gin (tsv);
+    DELETE FROM chunk_terms;
+    INSERT INTO chunk_terms (project_id, lexeme, df)
+      SELECT c.project_id, u.lexeme, count(*) FROM chunks c, unnest(c.tsv) u GROUP BY c.project_id, u.lexeme;
+    UPDATE lexical_index_versions SET version = version + 1;
+  `;
+}

@@ -1,0 +1,112 @@
+// Words joined by a slash ("failed/dead", "read/write", "client/server") are words a question can
+// meet: PostgreSQL's parser alone reads each as one file name. Through both BM25 paths (SQL and the
+// in-memory index) and the router's statistics, on the suite's real PostgreSQL; and the migration
+// that recomputes chunks written before it, on a database of its own.
+import { join } from 'node:path';
+import pg from 'pg';
+import { runner } from 'node-pg-migrate';
+import { DIST_DIR } from '../../infra/paths.js';
+import { LexicalIndex } from '../../knowledge/lexicalIndex/index.js';
+import { bm25Search } from '../../knowledge/lexical.js';
+import { FUSION_DEFAULTS } from '../../knowledge/retrieve.js';
+import { replaceChunks } from '../../store/chunks.js';
+import { createDocument } from '../../store/documents.js';
+import { createProject } from '../../store/projects.js';
+import { termStats } from '../../store/termStats.js';
+import { closeDb, db, stackInfo } from '../stack/context.js';
+
+afterAll(closeDb);
+
+const PARAMS = { k1: FUSION_DEFAULTS.k1, b: FUSION_DEFAULTS.b, commonShare: FUSION_DEFAULTS.commonShare };
+const WATCHDOG = 'A remote node that sends no heartbeat within this time is marked as failed/dead.';
+const LOGS = 'The log is written to /usr/local/var/log and conf/pgpool.conf is read at start. Heavy I/O slows it.';
+
+async function project(): Promise<{ id: string; docs: Map<string, string> }> {
+  const pool = db();
+  const { id } = await createProject(pool, 'slashed words');
+  const docs = new Map<string, string>();
+  for (const [name, text] of [['watchdog.md', WATCHDOG], ['logs.md', LOGS]] as const) {
+    const doc = await createDocument(pool, { projectId: id, name, kind: 'text', sourceUrl: null, content: null, contentHash: null });
+    await replaceChunks(pool, id, doc.id, [{ index: 0, text, headings: [], tokenCount: text.split(' ').length }]);
+    docs.set(doc.id, name);
+  }
+  return { id, docs };
+}
+
+test('a word joined to another by a slash is found by a question that says it alone, through both BM25 paths', async () => {
+  const { id, docs } = await project();
+  const question = [{ text: 'Which servers count as dead?', weight: 1 }];
+  const index = new LexicalIndex({ sql: db() });
+  for (const hits of [await bm25Search(db(), id, question, 5, PARAMS), await index.search(id, question, 5, PARAMS)]) {
+    expect(hits.map((h) => docs.get(h.documentId))).toEqual(['watchdog.md']);
+  }
+  // The joined form is a word too, as a hyphenated one is: the same spelling in a question finds it.
+  const joined = await bm25Search(db(), id, [{ text: 'failed/dead', weight: 1 }], 5, PARAMS);
+  expect(joined.map((h) => docs.get(h.documentId))).toEqual(['watchdog.md']);
+  // The router's coverage counts the chunk that holds "dead".
+  expect((await termStats(db(), id, ['dead'])).frequency.get('dead')).toBe(1);
+});
+
+test('paths, file names and a single letter keep their slash', async () => {
+  const { id } = await project();
+  const { rows } = await db().query<{ lexemes: string[] }>(`SELECT tsvector_to_array(tsv) AS lexemes FROM chunks WHERE project_id = $1 AND text LIKE 'The log%'`, [id]);
+  expect(rows[0]!.lexemes).toEqual(expect.arrayContaining(['/usr/local/var/log', 'conf/pgpool.conf', 'i/o']));
+  expect(rows[0]!.lexemes).not.toEqual(expect.arrayContaining(['usr']));
+  expect(rows[0]!.lexemes).not.toEqual(expect.arrayContaining(['o']));
+});
+
+describe('the migration, on a database of its own', () => {
+  const database = `askflow_slashed_${process.pid}`;
+  let admin: pg.Client;
+  let client: pg.Client;
+  const url = new URL(stackInfo().databaseUrl);
+  url.pathname = `/${database}`;
+  const migrations = (direction: 'up' | 'down', count: number) =>
+    runner({ databaseUrl: url.toString(), dir: join(DIST_DIR, 'store', 'migrations'), direction, count, migrationsTable: 'pgmigrations', ignorePattern: '.*\\.(d\\.ts|map)$', log: () => undefined });
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: stackInfo().databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    await migrations('up', Infinity);
+    await migrations('down', 1);
+    client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await client?.end();
+    await admin?.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin?.end();
+  });
+
+  const facts = async () => {
+    const { rows } = await client.query<{ lexemes: string[]; df: number | null; version: string }>(
+      `SELECT tsvector_to_array(c.tsv) AS lexemes, (SELECT df FROM chunk_terms WHERE lexeme = 'dead') AS df,
+              (SELECT version FROM lexical_index_versions) AS version
+         FROM chunks c`,
+    );
+    return rows[0]!;
+  };
+
+  test('recomputes the chunks written before it, their stems\' counts and the lexical version; down restores them', async () => {
+    const { rows } = await client.query<{ id: string }>(`INSERT INTO projects (name) VALUES ('p') RETURNING id`);
+    const projectId = rows[0]!.id;
+    const doc = await client.query<{ id: string }>(`INSERT INTO documents (project_id, name, kind) VALUES ($1, 'w.md', 'text') RETURNING id`, [projectId]);
+    await client.query(`INSERT INTO chunks (document_id, project_id, chunk_index, text, token_count) VALUES ($1, $2, 0, $3, 16)`, [doc.rows[0]!.id, projectId, WATCHDOG]);
+    const before = await facts();
+    expect(before.lexemes).toContain('failed/dead');
+    expect(before.df).toBeNull();
+
+    await migrations('up', Infinity);
+    const after = await facts();
+    expect(after.lexemes).toEqual(expect.arrayContaining(['failed-dead', 'fail', 'dead']));
+    expect(after.df).toBe(1);
+    expect(Number(after.version)).toBe(Number(before.version) + 1);
+
+    await migrations('down', 1);
+    const again = await facts();
+    expect(again.lexemes).toEqual(before.lexemes);
+    expect(again.df).toBeNull();
+  });
+});
