@@ -1,7 +1,8 @@
-// Words joined by a slash ("failed/dead", "read/write", "client/server") are words a question can
-// meet: PostgreSQL's parser alone reads each as one file name. Through both BM25 paths (SQL and the
-// in-memory index) and the router's statistics, on the suite's real PostgreSQL; and the migration
-// that recomputes chunks written before it, on a database of its own.
+// Words joined by a slash ("failed/dead", "read/write") and the parts of a dotted name
+// (`push.default`) are words a question can meet: PostgreSQL's parser alone reads each as one file
+// or host name. Through both BM25 paths (SQL and the in-memory index) and the router's statistics,
+// on the suite's real PostgreSQL; and the migration that recomputes chunks written before it, on a
+// database of its own.
 import { join } from 'node:path';
 import pg from 'pg';
 import { runner } from 'node-pg-migrate';
@@ -12,6 +13,7 @@ import { FUSION_DEFAULTS } from '../../knowledge/retrieve.js';
 import { replaceChunks } from '../../store/chunks.js';
 import { createDocument } from '../../store/documents.js';
 import { createProject } from '../../store/projects.js';
+import { stemStats } from '../../store/bm25.js';
 import { termStats } from '../../store/termStats.js';
 import { closeDb, db, stackInfo } from '../stack/context.js';
 
@@ -20,12 +22,14 @@ afterAll(closeDb);
 const PARAMS = { k1: FUSION_DEFAULTS.k1, b: FUSION_DEFAULTS.b, commonShare: FUSION_DEFAULTS.commonShare };
 const WATCHDOG = 'A remote node that sends no heartbeat within this time is marked as failed/dead.';
 const LOGS = 'The log is written to /usr/local/var/log and conf/pgpool.conf is read at start. Heavy I/O slows it.';
+const PUSH = 'Set push.default to simple. See https://git-scm.com/docs/git-config, version 2.39.5, e.g. ask git@example.com.';
+const PUSHING = 'Pushing: the default is to push every branch, and simple is safer.';
 
 async function project(): Promise<{ id: string; docs: Map<string, string> }> {
   const pool = db();
   const { id } = await createProject(pool, 'slashed words');
   const docs = new Map<string, string>();
-  for (const [name, text] of [['watchdog.md', WATCHDOG], ['logs.md', LOGS]] as const) {
+  for (const [name, text] of [['watchdog.md', WATCHDOG], ['logs.md', LOGS], ['push.md', PUSH], ['pushing.md', PUSHING]] as const) {
     const doc = await createDocument(pool, { projectId: id, name, kind: 'text', sourceUrl: null, content: null, contentHash: null });
     await replaceChunks(pool, id, doc.id, [{ index: 0, text, headings: [], tokenCount: text.split(' ').length }]);
     docs.set(doc.id, name);
@@ -45,6 +49,24 @@ test('a word joined to another by a slash is found by a question that says it al
   expect(joined.map((h) => docs.get(h.documentId))).toEqual(['watchdog.md']);
   // The router's coverage counts the chunk that holds "dead".
   expect((await termStats(db(), id, ['dead'])).frequency.get('dead')).toBe(1);
+});
+
+test("a dotted name's parts are words of the chunk, and a question that gives the name looks for it whole", async () => {
+  const { id, docs } = await project();
+  const index = new LexicalIndex({ sql: db() });
+  const everyday = [{ text: 'What is the default for push?', weight: 1 }];
+  const named = [{ text: 'push.default', weight: 1 }];
+  for (const search of [(q: typeof named) => bm25Search(db(), id, q, 5, PARAMS), (q: typeof named) => index.search(id, q, 5, PARAMS)]) {
+    // Both chunks say "push" and "default" now; the name's did only as `push.default`.
+    expect((await search(everyday)).map((h) => docs.get(h.documentId)).sort()).toEqual(['push.md', 'pushing.md']);
+    expect((await search(named)).map((h) => docs.get(h.documentId))).toEqual(['push.md']);
+  }
+  // Given whole, the name is searched for whole: not for every chunk that says its words apart.
+  expect((await stemStats(db(), id, named)).stems.map((s) => s.lexeme)).toEqual(['push.default']);
+  const { rows } = await db().query<{ lexemes: string[] }>(`SELECT tsvector_to_array(tsv) AS lexemes FROM chunks WHERE project_id = $1 AND text LIKE 'Set push%'`, [id]);
+  expect(rows[0]!.lexemes).toEqual(expect.arrayContaining(['push.default', 'push', 'default', 'git-scm.com', '2.39.5', 'git@example.com']));
+  // An address, a version, "e.g." and an e-mail address give no parts.
+  for (const part of ['scm', 'com', '39', 'eg', 'example']) expect(rows[0]!.lexemes).not.toContain(part);
 });
 
 test('paths, file names and a single letter keep their slash', async () => {

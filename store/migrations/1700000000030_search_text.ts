@@ -18,9 +18,21 @@ import type { MigrationBuilder } from 'node-pg-migrate';
  * run on every piece and 0.34 s behind the test, against 0.8–1.3 s for to_tsvector itself.
  *
  * The chunks' vectors and the questions' stems (store/bm25.ts, store/termStats.ts,
- * knowledge/lexicalIndex/) all read text through it, so both sides split alike. The column is
- * recomputed here, and with it the stems' chunk counts and each project's lexical version, so a
- * worker's cached postings reload.
+ * knowledge/lexicalIndex/) all read text through it, so both sides split alike.
+ *
+ * The parser also reads a dotted name as one host name: `pg_stat_statements.track`, `push.default`,
+ * `itertools.groupby`, `pg_class.oid` index whole and nothing else, so "how do I track…" or "what
+ * is the default for push" never meets the name that is the answer. `document_search_text`, which
+ * only the chunks' column uses, adds each such name's parts after the text (positions only count
+ * here: no query asks for adjacency), and the name stays whole where it was. A question keeps a name
+ * it gives whole: "How does json.dumps use its indent argument?" looks for `json.dumps`, not for
+ * every chunk saying "json" and "dump" (read through both functions, that question lost its answer's
+ * key term over Python's labelled set). Versions, section numbers, "e.g.", paths, addresses and
+ * e-mail addresses are no such name (each part two characters or more and starting with a letter,
+ * not after a slash, dot, colon, tilde, `$` or `@`).
+ *
+ * The column is recomputed here, and with it the stems' chunk counts and each project's lexical
+ * version, so a worker's cached postings reload.
  */
 export async function up(pgm: MigrationBuilder): Promise<void> {
   pgm.sql(`
@@ -29,13 +41,19 @@ export async function up(pgm: MigrationBuilder): Promise<void> {
         '(?<=(^|[^[:alnum:]_/.:~@$-])[[:alpha:]]{2,}(/[[:alpha:]]{2,})*)/(?=[[:alpha:]]{2,}(/[[:alpha:]]{2,})*[.]?($|[^[:alnum:]_/.@-]))',
         '-', 'g') END
     $fn$;
-    ${recompute("search_text(heading_text || ' ' || text)")}
+    CREATE FUNCTION document_search_text(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $fn$
+      SELECT s || coalesce((SELECT ' ' || string_agg(translate(m[1], '.', ' '), ' ')
+                              FROM regexp_matches(s, '(?:^|[^[:alnum:]_./@:~$-])([[:alpha:]][[:alnum:]_]+(?:[.][[:alpha:]][[:alnum:]_]+)+)', 'g') AS m), '')
+        FROM (SELECT search_text(t) AS s) slashed
+    $fn$;
+    ${recompute("document_search_text(heading_text || ' ' || text)")}
   `);
 }
 
 export async function down(pgm: MigrationBuilder): Promise<void> {
   pgm.sql(`
     ${recompute("heading_text || ' ' || text")}
+    DROP FUNCTION document_search_text(text);
     DROP FUNCTION search_text(text);
   `);
 }
