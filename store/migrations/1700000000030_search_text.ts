@@ -41,7 +41,9 @@ export async function up(pgm: MigrationBuilder): Promise<void> {
         '(?<=(^|[^[:alnum:]_/.:~@$-])[[:alpha:]]{2,}(/[[:alpha:]]{2,})*)/(?=[[:alpha:]]{2,}(/[[:alpha:]]{2,})*[.]?($|[^[:alnum:]_/.@-]))',
         '-', 'g') END
     $fn$;
-    CREATE FUNCTION document_search_text(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $fn$
+    -- Its own search_path: a restore (pg_dump sets an empty one) recomputes the column through it.
+    CREATE FUNCTION document_search_text(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+      SET search_path FROM CURRENT AS $fn$
       SELECT s || coalesce((SELECT ' ' || string_agg(translate(m[1], '.', ' '), ' ')
                               FROM regexp_matches(s, '(?:^|[^[:alnum:]_./@:~$-])([[:alpha:]][[:alnum:]_]+(?:[.][[:alpha:]][[:alnum:]_]+)+)', 'g') AS m), '')
         FROM (SELECT search_text(t) AS s) slashed
