@@ -26,7 +26,7 @@ export async function stemStats(pool: Pool, projectId: string, texts: WeightedTe
   const { rows } = await pool.query<{ lexeme: string | null; weight: number | null; df: number | null; chunks: number; tokens: number }>(
     `WITH s AS (
        SELECT u.lexeme, max(i.weight)::float8 AS weight
-         FROM unnest($2::text[], $3::float8[]) AS i(text, weight), unnest(to_tsvector('english', search_text(i.text))) AS u
+         FROM unnest($2::text[], $3::float8[]) AS i(text, weight), unnest(search_vector(i.text)) AS u
         GROUP BY u.lexeme
      ), n AS (SELECT coalesce(max(chunks), 0)::float8 AS chunks, coalesce(max(tokens), 0)::float8 AS tokens FROM chunk_totals WHERE project_id = $1)
      SELECT s.lexeme, s.weight, coalesce(t.df, 0) AS df, n.chunks, n.tokens

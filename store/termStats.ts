@@ -13,8 +13,8 @@ export interface TermStats {
 const MAX_TERMS = 32;
 
 /**
- * Chunk frequency of each term in one project, in one query: each term is stemmed by the same
- * `english` configuration that builds `chunks.tsv` and looked up in the statistics kept beside
+ * Chunk frequency of each term in one project, in one query: each term is read by `search_vector`
+ * (migration 30), as the chunks' `tsv` column is by the same configuration, and looked up in the statistics kept beside
  * the chunks (`chunk_terms`). A term that stems to several lexemes (`e-mail`) counts as its
  * rarest part, the most a chunk holding all of them could number.
  */
@@ -23,7 +23,7 @@ export async function termStats(pool: Pool, projectId: string, terms: string[]):
   const { rows } = await pool.query<{ term: string | null; df: string | null; chunks: string; tokens: string }>(
     `WITH n AS (SELECT coalesce(t.chunks, 0) AS chunks, coalesce(t.tokens, 0) AS tokens
                   FROM (SELECT 1) one LEFT JOIN chunk_totals t ON t.project_id = $1),
-          q AS (SELECT w, tsvector_to_array(to_tsvector('english', search_text(w))) AS lexemes FROM unnest($2::text[]) AS w)
+          q AS (SELECT w, tsvector_to_array(search_vector(w)) AS lexemes FROM unnest($2::text[]) AS w)
      SELECT q.w AS term,
             CASE WHEN cardinality(q.lexemes) = 0 THEN NULL
                  ELSE coalesce((SELECT min(coalesce(t.df, 0)) FROM unnest(q.lexemes) l

@@ -1,8 +1,8 @@
 // BM25 over a per-process, in-memory copy of each queried project's postings: the SQL path
 // (store/bm25.ts) reads every candidate's full-text vector per question, which at 100k chunks
 // took most of a hybrid retrieval's time. Each question still costs one round trip — its stems
-// come from PostgreSQL's to_tsvector, so stemming is PostgreSQL's own, and the same statement
-// reads the project's lexical version (bumped by triggers on `chunks`, migration 26), so a chunk
+// come from PostgreSQL's to_tsvector (search_vector, migration 30), so stemming is PostgreSQL's
+// own, and the same statement reads the project's lexical version (bumped by triggers on `chunks`, migration 26), so a chunk
 // written or deleted by any process is seen by the very next query here.
 import type { Bm25Hit, WeightedText } from '../../store/bm25.js';
 import { bm25Query, type Bm25Params, type Bm25Searcher } from '../lexical.js';
@@ -25,7 +25,7 @@ const DEFAULT_CACHE_BYTES = 512 * 1024 ** 2;
 const QUESTION_SQL = `
 WITH s AS (
   SELECT u.lexeme, max(i.weight)::float8 AS weight
-    FROM unnest($2::text[], $3::float8[]) AS i(text, weight), unnest(to_tsvector('english', search_text(i.text))) AS u
+    FROM unnest($2::text[], $3::float8[]) AS i(text, weight), unnest(search_vector(i.text)) AS u
    GROUP BY u.lexeme
 )
 SELECT (SELECT version FROM lexical_index_versions WHERE project_id = $1::uuid) AS version,

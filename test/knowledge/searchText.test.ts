@@ -5,13 +5,13 @@
 // database of its own.
 import { join } from 'node:path';
 import pg from 'pg';
-import { runner } from 'node-pg-migrate';
 import { DIST_DIR } from '../../infra/paths.js';
 import { LexicalIndex } from '../../knowledge/lexicalIndex/index.js';
 import { bm25Search } from '../../knowledge/lexical.js';
 import { FUSION_DEFAULTS } from '../../knowledge/retrieve.js';
 import { replaceChunks } from '../../store/chunks.js';
 import { createDocument } from '../../store/documents.js';
+import { migrate } from '../../store/migrate.js';
 import { createProject } from '../../store/projects.js';
 import { stemStats } from '../../store/bm25.js';
 import { termStats } from '../../store/termStats.js';
@@ -83,8 +83,8 @@ describe('the migration, on a database of its own', () => {
   let client: pg.Client;
   const url = new URL(stackInfo().databaseUrl);
   url.pathname = `/${database}`;
-  const migrations = (direction: 'up' | 'down', count: number) =>
-    runner({ databaseUrl: url.toString(), dir: join(DIST_DIR, 'store', 'migrations'), direction, count, migrationsTable: 'pgmigrations', ignorePattern: '.*\\.(d\\.ts|map)$', log: () => undefined });
+  // The compiled migrations, as the api and worker apply them.
+  const migrations = (direction: 'up' | 'down', count: number) => migrate(url.toString(), undefined, { direction, count, dir: join(DIST_DIR, 'store', 'migrations') });
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: stackInfo().databaseUrl });
