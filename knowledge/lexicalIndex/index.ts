@@ -2,8 +2,9 @@
 // (store/bm25.ts) reads every candidate's full-text vector per question, which at 100k chunks
 // took most of a hybrid retrieval's time. Each question still costs one round trip — its stems
 // come from PostgreSQL's to_tsvector (search_vector, migration 30), so stemming is PostgreSQL's
-// own, and the same statement reads the project's lexical version (bumped by triggers on `chunks`, migration 26), so a chunk
-// written or deleted by any process is seen by the very next query here.
+// own, and the same statement reads the project's lexical version (bumped by triggers on
+// `chunks`, migration 26), so a chunk written or deleted by any process is seen by the very next
+// query here.
 import type { Bm25Hit, WeightedText } from '../../store/bm25.js';
 import { bm25Query, type Bm25Params, type Bm25Searcher } from '../lexical.js';
 import type { SqlClient } from '../types.js';

@@ -27,7 +27,7 @@ const PUSHING = 'Pushing: the default is to push every branch, and simple is saf
 
 async function project(): Promise<{ id: string; docs: Map<string, string> }> {
   const pool = db();
-  const { id } = await createProject(pool, 'slashed words');
+  const { id } = await createProject(pool, 'search text');
   const docs = new Map<string, string>();
   for (const [name, text] of [['watchdog.md', WATCHDOG], ['logs.md', LOGS], ['push.md', PUSH], ['pushing.md', PUSHING]] as const) {
     const doc = await createDocument(pool, { projectId: id, name, kind: 'text', sourceUrl: null, content: null, contentHash: null });
@@ -78,7 +78,7 @@ test('paths, file names and a single letter keep their slash', async () => {
 });
 
 describe('the migration, on a database of its own', () => {
-  const database = `askflow_slashed_${process.pid}`;
+  const database = `askflow_search_text_${process.pid}`;
   let admin: pg.Client;
   let client: pg.Client;
   const url = new URL(stackInfo().databaseUrl);
