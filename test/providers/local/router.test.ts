@@ -103,6 +103,16 @@ describe('the offline router', () => {
     expect(await calls('What does heappush do?', all, manual)).toEqual([['search_knowledge', { query: 'What does heappush do?' }]]);
   });
 
+  it('does not search for a question about the world that borrows one word of the knowledge\'s, but does for a documentation question naming something it lacks', async () => {
+    // A pooler's manual: "pool" in 40 % of its chunks, "clean" and "often" now and then, "swimming" never.
+    const manual = fakeCorpus({ pool: 400, clean: 5, often: 10 });
+    const route = await routeLocally('How often should I clean my swimming pool?', all, manual);
+    expect(route.calls).toEqual([]);
+    expect(route.reason).toMatch(/^"How often should I clean my swimming pool\?" is about the world, borrowing pool \(\d+×\) of the knowledge's: it says swimming, which the knowledge never does \(IDF coverage 0\.\d+ ≥ 0\.5 over 1000 chunks; not in the knowledge: swimming; /);
+    // "hotfix" is nowhere in the version-control manual either, but stash, rename and branch are its words.
+    expect(await calls('How do I stash my changes before I rename the hotfix branch?', all, corpus)).toEqual([['search_knowledge', { query: 'How do I stash my changes before I rename the hotfix branch?' }]]);
+  });
+
   it('counts a clipped word as said when the knowledge says it in full ("db", "app")', async () => {
     // A manual that writes "database" and "application", never "db" or "app".
     const manual = fakeCorpus({ database: 500, application: 200, schema: 80, version: 120, file: 400, inside: 50, store: 60 });
