@@ -108,7 +108,7 @@ describe('the offline router', () => {
     const manual = fakeCorpus({ pool: 400, clean: 5, often: 10 });
     const route = await routeLocally('How often should I clean my swimming pool?', all, manual);
     expect(route.calls).toEqual([]);
-    expect(route.reason).toMatch(/^"How often should I clean my swimming pool\?" is about the world, borrowing pool \(\d+×\) of the knowledge's: it says swimming, which the knowledge never does \(IDF coverage 0\.\d+ ≥ 0\.5 over 1000 chunks; not in the knowledge: swimming; /);
+    expect(route.reason).toMatch(/^"How often should I clean my swimming pool\?" is about the world: it says swimming, which the knowledge never does, and only pool \(\d+×\) of its words is 2× as common there as in everyday English or more \(IDF coverage 0\.\d+ ≥ 0\.5 over 1000 chunks; not in the knowledge: swimming; /);
     // "hotfix" is nowhere in the version-control manual either, but stash, rename and branch are its words.
     expect(await calls('How do I stash my changes before I rename the hotfix branch?', all, corpus)).toEqual([['search_knowledge', { query: 'How do I stash my changes before I rename the hotfix branch?' }]]);
   });
