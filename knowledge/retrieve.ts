@@ -94,9 +94,13 @@ export interface FusionParams {
  * which say "PGPOOL SET" under each parameter, above the command's own page. Over the sixteen sets
  * MRR 0.653 → 0.654 (pgpool-II labelled 0.729 → 0.746), nothing else moved; with keywords in
  * capitals counted in term lines too, SQLite's GENERATED ALWAYS AS page fell to second.
- * The mention list at 0.5 (2026-12-03, later): over the sixteen sets recall@5 / MRR / key term
- * 0.795 / 0.654 / 0.640 → 0.815 / 0.670 / 0.647; 0.25 / 0.75 / 1 gave 0.810 / 0.665 / 0.642,
- * 0.818 / 0.668 / 0.637, 0.820 / 0.666 / 0.635 (README, What other pages say of a page).
+ * The mention list at 1.5 (2026-12-04; 0.5 from 2026-12-03): over the sixteen sets at 100 pages and
+ * at every page a manual's package ships (EVAL_PAGES=all), recall@5 / MRR / key term, weights
+ * 0.5 / 1 / 1.25 / 1.5 / 2 / 3: 100 pages 0.818 / 0.678 / 0.662, 0.817 / 0.682 / 0.650, 0.827 / 0.680 /
+ * 0.650, 0.830 / 0.678 / 0.647, 0.827 / 0.663 / 0.635, 0.793 / 0.628 / 0.615; every page 0.762 /
+ * 0.643 / 0.657, 0.777 / 0.649 / 0.655, 0.790 / 0.655 / 0.655, 0.792 / 0.657 / 0.658, 0.800 / 0.654 /
+ * 0.660, 0.790 / 0.643 / 0.643. Among more pages BM25's lists grow noisier while what other pages
+ * say of a page stays its own (README, What other pages say of a page).
  * The document list discounts a page's further chunks by its length, x 0.5 (2026-12-03, the stop
  * after): over every page each manual's package ships (242–766 pages, `EVAL_PAGES=all`), long pages
  * that share a common word in passage after passage crowded out the short page asked about. Sixteen
@@ -105,7 +109,7 @@ export interface FusionParams {
  * x 0.25 over the 100 pages 0.810 / 0.674 / 0.653. The whole sum so discounted, x 0.15 / 0.25 / 0.35
  * over every page: 0.750 / 0.641 / 0.642, 0.757 / 0.635 / 0.655, 0.760 / 0.624 / 0.655 (README, Document list).
  */
-export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, documentLengthNorm: 0.5, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15, definesWeight: 0.5, mentionWeight: 0.5 };
+export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, documentLengthNorm: 0.5, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15, definesWeight: 0.5, mentionWeight: 1.5 };
 
 export interface RetrievalOptions {
   topK: number;
