@@ -97,6 +97,8 @@ export interface Coverage {
 }
 
 export interface Typicality {
+  /** Every term the corpus holds and the index keeps, with that ratio, most characteristic first. */
+  ratios: { term: string; ratio: number }[];
   /**
    * The (at most two) terms the corpus holds that are most characteristic of it, each with how
    * many times commoner it is among the chunks than everyday English would make it.
@@ -133,26 +135,21 @@ export async function measureCoverage(text: string, corpus: CorpusStats): Promis
 }
 
 /**
- * How much commoner among the knowledge's chunks than in everyday English each held term of a
- * covered question is: its share of chunks against the share everyday English would give it, a
- * word said with frequency f turning up in a chunk of L words with probability 1 − e^(−L·f).
- * Words the full-text index does not keep (its stopwords, counted as in every chunk) tell nothing
- * and are left out. Most characteristic first. Asked only of covered questions in knowledge large
- * enough to tell (the word counts are read on first use).
+ * How characteristic of the knowledge a covered question's words are: each held term's share of
+ * chunks against the share everyday English would give it, a word said with frequency f turning
+ * up in a chunk of L words with probability 1 − e^(−L·f). Words the full-text index does not
+ * keep (its stopwords, counted as in every chunk) tell nothing. Asked only of covered questions
+ * in knowledge large enough to tell (the word counts are read on first use).
  */
-export function termRatios(measured: Coverage, corpus: CorpusStats): { term: string; ratio: number }[] {
+export function measureTypicality(measured: Coverage, corpus: CorpusStats): Typicality {
   const words = corpus.tokens ? (corpus.tokens / measured.chunks) * WORDS_PER_TOKEN : DEFAULT_CHUNK_WORDS;
-  return measured.terms
+  const ratios = measured.terms
     .filter((t) => t.df > 0 && !STOPWORDS.has(t.term))
     .map(({ term, df }) => ({ term, ratio: df / measured.chunks / -Math.expm1(-words * everydayFrequency(term)) }))
     .sort((a, b) => b.ratio - a.ratio || (a.term < b.term ? -1 : 1));
-}
-
-/** How characteristic of the knowledge a covered question's words are: the geometric mean of its two most characteristic terms' ratios (termRatios). */
-export function measureTypicality(measured: Coverage, corpus: CorpusStats): Typicality {
-  const telling = termRatios(measured, corpus).slice(0, 2);
+  const telling = ratios.slice(0, 2);
   const typicality = telling.length ? Math.exp(telling.reduce((sum, t) => sum + Math.log(t.ratio), 0) / telling.length) : 0;
-  return { telling, typicality };
+  return { ratios, telling, typicality };
 }
 
 const STOPWORDS: ReadonlySet<string> = new Set(LEXICAL_STOPWORDS);

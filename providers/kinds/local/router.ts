@@ -13,7 +13,7 @@ import { stem } from '../../../text/stem.js';
 import { arithmeticQuestion } from './arithmetic.js';
 import { conversionQuestion } from './conversion.js';
 import { clauses } from './clauses.js';
-import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, termRatios, TYPICALITY_THRESHOLD, type Coverage } from './coverage.js';
+import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage, type Typicality } from './coverage.js';
 import { smallTalk } from './smallTalk.js';
 import { matchTool, type ToolMatch } from './tools.js';
 
@@ -143,7 +143,7 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   const named = namedIdentifier(text, c.terms);
   if (named) return { call, reason: `"${text}" names ${named}, whose words the knowledge holds (${figures})` };
   if (c.coverage < COVERAGE_THRESHOLD) {
-    const own = ownWord(c, corpus);
+    const own = ownWord(c, measureTypicality(c, corpus));
     if (own) return { call, reason: `"${text}" says ${own.term}, the knowledge's own word (${ratio(own.ratio)} as common there as in everyday English, in ${Math.round(own.share * 100)} % of its chunks; ${figures})` };
     return { call: null, reason: `the knowledge does not cover "${text}" (${figures})` };
   }
@@ -158,10 +158,10 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   if (t.typicality < PASSING_RATIO && c.terms.every((x) => x.df < least)) {
     return { call: null, reason: `the knowledge mentions "${text}" only in passing: each of its words in fewer than ${least} of ${c.chunks} chunks (${figures}; ${telling})` };
   }
-  const borrowed = borrowedWord(c, corpus);
+  const borrowed = borrowedWord(c, t, missing);
   if (borrowed) {
     const one = borrowed.telling ? `only ${borrowed.telling.term} (${ratio(borrowed.telling.ratio)})` : 'none';
-    return { call: null, reason: `"${text}" is about the world: it says ${borrowed.foreign.join(', ')}, which the knowledge never does, and ${one} of its words is ${TELLING_RATIO}× as common there as in everyday English or more (${figures}; ${telling})` };
+    return { call: null, reason: `"${text}" is about the world: it says ${missing.join(', ')}, which the knowledge never does, and ${one} of its words is ${TELLING_RATIO}× as common there as in everyday English or more (${figures}; ${telling})` };
   }
   return { call, reason: `the knowledge covers "${text}" (${figures}; ${telling})` };
 }
@@ -228,9 +228,9 @@ const OWN_WORD_SHARE = 0.15;
  */
 const PASSING_RATIO = 10;
 
-function ownWord(c: Coverage, corpus: CorpusStats): { term: string; ratio: number; share: number } | null {
+function ownWord(c: Coverage, t: Typicality): { term: string; ratio: number; share: number } | null {
   const df = new Map(c.terms.map((x) => [x.term, x.df]));
-  for (const w of measureTypicality(c, corpus).telling) {
+  for (const w of t.telling) {
     const share = (df.get(w.term) ?? 0) / c.chunks;
     if (w.term.length > 2 && w.ratio >= OWN_WORD_RATIO && share >= OWN_WORD_SHARE) return { term: w.term, ratio: w.ratio, share };
   }
@@ -249,9 +249,9 @@ const TELLING_RATIO = 2;
 
 /**
  * A question about the world that borrows one word of the knowledge's: it says something the
- * knowledge never does, and at most one of its words is telling (TELLING_RATIO). "Where's a
- * sensible place at home to stash some emergency cash?" over Git's manual (stash 19×; cash
- * nowhere), "How often should I clean my swimming pool?" over pgpool-II's (pool 38×; swimming
+ * knowledge never does (`missing`), and at most one of its words is telling (TELLING_RATIO, among
+ * the ratios `t` measured). "Where's a sensible place at home to stash some emergency cash?" over
+ * Git's manual (stash 19×; cash nowhere), "How often should I clean my swimming pool?" over pgpool-II's (pool 38×; swimming
  * nowhere). A documentation question that says something the manual lacks still says two telling
  * words or more ("check if ffmpeg is installed on the PATH": installed 14×, path 22×), or names an
  * identifier (decided before this). Words the knowledge says rarely but does say ("throw", "away"
@@ -259,12 +259,11 @@ const TELLING_RATIO = 2;
  * documentation questions as often as not. A question saying the knowledge's own word (ownWord)
  * is left to be searched, as a chatty question about the product is.
  */
-function borrowedWord(c: Coverage, corpus: CorpusStats): { telling: { term: string; ratio: number } | null; foreign: string[] } | null {
-  const foreign = c.terms.filter((t) => t.df === 0).map((t) => t.term);
-  if (!foreign.length) return null;
-  const telling = termRatios(c, corpus).filter((r) => r.ratio >= TELLING_RATIO);
-  if (telling.length > 1 || ownWord(c, corpus)) return null;
-  return { telling: telling[0] ?? null, foreign };
+function borrowedWord(c: Coverage, t: Typicality, missing: string[]): { telling: { term: string; ratio: number } | null } | null {
+  if (!missing.length) return null;
+  const telling = t.ratios.filter((r) => r.ratio >= TELLING_RATIO);
+  if (telling.length > 1 || ownWord(c, t)) return null;
+  return { telling: telling[0] ?? null };
 }
 
 /** "12×", "1.4×", "0.31×": enough digits to compare with the threshold. */
