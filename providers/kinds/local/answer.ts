@@ -39,9 +39,10 @@ const ANSWER_TYPE_SHARE = 1;
 /**
  * What a sentence ending with a colon is worth against one that ends: it introduces what follows
  * ("…run the following commands to add the commits:", "…one of the following type affinities:"),
- * and what follows is most often code, which the answer does not quote, so quoted alone it points
- * at nothing. Over the eight sets 22 of 240 answers ended a quote so; at ½ one did, no key term
- * was lost but one that only a citation had carried (0.5 and 0 measured alike).
+ * and what follows is most often code or a list, so quoted alone it points at nothing. Over the
+ * eight sets 22 of 240 answers ended a quote so; at ½ one did, no key term was lost but one that
+ * only a citation had carried (0.5 and 0 measured alike). A sentence whose code the answer shows
+ * with it (passageUnits.ts, exampleLines) points at that and counts in full.
  */
 const INTRODUCING_SHARE = 0.5;
 
@@ -150,7 +151,9 @@ function withFirstPassage<T extends Scored>(picked: T[], scored: T[], limit: num
  * revisions listed in file…"), and an answer quoting only the prose never says what to use.
  */
 function withFirstDefinition<T extends Scored>(picked: T[], scored: T[], limit: number, least: number): T[] {
-  const defining = (x: T) => x.u.passage < DEFINING_PASSAGES && x.u.subject !== null;
+  // A definition the passage only goes on with (its term line in the chunk before) is named when
+  // quoted, but its first sentence is not at hand: it neither counts as one nor stands in for one.
+  const defining = (x: T) => x.u.passage < DEFINING_PASSAGES && x.u.subject !== null && !x.u.carried;
   return withOneHeard(picked, scored, limit, least, defining, (x) => defining(x) && x.u.lead);
 }
 
@@ -205,6 +208,15 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   // And the words the kind of answer it asks for is stated with: "how long…" is answered by the sentence saying "timeout".
   weighAlso(terms(answerTypeWords(question).join(' ')).map(stem), ANSWER_TYPE_SHARE);
   const scoring = [...weight.keys()];
+  /**
+   * The line of a sentence's example (passageUnits.ts) the answer shows with it: the one saying most
+   * of the question's words and names, the first of equals, and none that says none of them (an
+   * example's "import fnmatch" shows nothing of what was asked).
+   */
+  const exampleOf = (u: Unit): string | undefined =>
+    u.example
+      ?.map((line) => ({ line, n: [...stems(line)].filter((w) => weight.has(w)).length + KEY_BONUS * keys.filter((k) => k.test(line)).length }))
+      .reduce<{ line?: string; n: number }>((b, x) => (x.n > b.n ? x : b), { n: 0 }).line;
   const scored = all.map((u, i) => {
     const shared = scoring.filter((w) => unitStems[i]!.has(w));
     // A later sentence of a definition the question names ("What is the default of shared_buffers?")
@@ -213,7 +225,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     const named = keys.filter((k) => k.test(aboutSubject ? `${u.subject} ${u.text}` : u.text)).length;
     const bySubject = aboutSubject ? keys.filter((k) => k.test(u.subject!)).length || Number(called.includes(termName(u.subject!))) : 0;
     const score = shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject);
-    return { u, pairs: pairs.filter((k) => k.test(u.text)), matches: shared.length + named + bySubject, score: /:\s*$/.test(u.text) ? INTRODUCING_SHARE * score : score };
+    return { u, pairs: pairs.filter((k) => k.test(u.text)), matches: shared.length + named + bySubject, score: /:\s*$/.test(u.text) && exampleOf(u) === undefined ? INTRODUCING_SHARE * score : score };
   });
   const top = Math.max(...scored.map((x) => x.score));
   // Quotes far weaker than the best one dilute it: only those at least half as good are kept.
@@ -234,7 +246,8 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   best.forEach((u, i) => {
     const withSubject = u.subject && u.subject !== lastSubject && !u.text.toLowerCase().includes(u.subject.toLowerCase()) ? `${spokenTerm(u.subject)}: ${u.text}` : u.text;
     lastSubject = u.subject;
-    said.push(withSubject);
+    const example = exampleOf(u);
+    said.push(example ? `${withSubject} \`${example}\`` : withSubject);
     const next = best[i + 1];
     if (!next || citation(passages[next.passage]!) !== citation(passages[u.passage]!)) {
       groups.push(`${said.join(' ')} (${citation(passages[u.passage]!)})`);

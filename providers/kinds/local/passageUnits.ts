@@ -13,6 +13,10 @@ export interface Unit {
   subject: string | null;
   /** The definition's first sentence: the one its term is read with when matching the question. */
   lead: boolean;
+  /** The subject is the definition the passage starts inside of (continuedTerm), whose term line it does not hold. */
+  carried: boolean;
+  /** The lines of the code the sentence introduces, when the paragraph it ends is followed by one of code (exampleLines). */
+  example?: string[];
 }
 
 /**
@@ -72,20 +76,32 @@ export function units(passages: ContextPassage[]): Unit[] {
   const seen = new Set<string>();
   passages.forEach((p, pi) => {
     const paragraphs = paragraphsOf(p.text);
-    let subject: string | null = null;
+    const carried = continuedTerm(p.section);
+    let subject: string | null = carried;
     /** Paragraphs since the term; 0 right after it (this one is its definition, however short). */
-    let since = 0;
+    let since = subject === null ? 0 : 1;
     /** The example's lines marked with callouts so far ("$ git diff --cached   <2>"), by number. */
     const marked = new Map<string, string>();
+    /** The last sentence of the paragraph before, which a paragraph of code after it is the example of. */
+    let introducing: Unit | null = null;
     const push = (text: string, own: string | null, lead: boolean) => {
       // A rule or a run of punctuation ("-----", an <hr>'s text) says nothing.
       if (!/[\p{L}\p{N}]/u.test(text)) return;
       const key = `${own ?? ''}\u0000${text}`;
       if (seen.has(key)) return;
       seen.add(key);
-      out.push({ passage: pi, order: out.length, text, subject: own, lead });
+      out.push({ passage: pi, order: out.length, text, subject: own, lead, carried: own !== null && own === carried });
     };
     paragraphs.forEach((paragraph, i) => {
+      const before = introducing;
+      const pushed = out.length;
+      introducing = null;
+      const example = exampleLines(paragraph);
+      if (example !== null && before && before.example === undefined) before.example = example;
+      readParagraph(paragraph, i);
+      if (example === null && out.length > pushed && out.at(-1)!.passage === pi) introducing = out.at(-1)!;
+    });
+    function readParagraph(paragraph: string, i: number) {
       // An interactive session (Python's ">>> " prompt, with its output) shows code; it explains nothing.
       if (paragraph.startsWith('>>> ')) return;
       for (const [, code, n] of paragraph.matchAll(CALLOUT_LINES)) marked.set(n!, code!.replace(/\s+;?#\s.*$/, '').trim());
@@ -126,9 +142,52 @@ export function units(passages: ContextPassage[]): Unit[] {
       since++;
       // Such a list's definition is its one phrase: the paragraphs after it have left the term.
       if (phraseDefinition) subject = null;
-    });
+    }
   });
   return out;
+}
+
+/** Characters of a line of code an answer may show after the sentence introducing it; a longer line is left to the page. */
+const EXAMPLE_CHARS = 160;
+
+/** Lines of a paragraph of code an answer may choose from: an example's first few. */
+const EXAMPLE_LINES = 8;
+
+/**
+ * The lines an answer may show of a paragraph of code (one, the answer chooses): its first ones
+ * that are no comment and fit a line, without a callout's mark, when every line of the paragraph
+ * is code (a block quote's "> " aside) or runs a command. Manuals introduce what to type with a
+ * sentence ("Compute the current unix timestamp.", "…run the following commands to add the
+ * commits:") and state the command, the function or the clause asked about only in the code
+ * after it; null for any other paragraph.
+ */
+function exampleLines(paragraph: string): string[] | null {
+  const lines = paragraph
+    .split('\n')
+    .map((l) => l.replace(/^>\s?/, '').trim())
+    .filter(Boolean);
+  if (!lines.length || !(lines.every(isCodeLine) || isCommandListing(lines.join('\n')))) return null;
+  const shown = lines
+    .slice(0, EXAMPLE_LINES)
+    .filter((l) => !/^(?:\/\/|--\s|#\s)/.test(l))
+    .map((l) => l.replace(/\s+<\d+>$/, ''))
+    .filter((l) => l.length <= EXAMPLE_CHARS);
+  return shown.length ? shown : null;
+}
+
+/**
+ * The term of the definition a passage starts inside of: chunking gives a chunk that begins within
+ * a definition its term as the last heading (knowledge/chunk.ts), which the passage cites as its
+ * section's last part ("runtime-config-health-check.html › 5.8. Health Check › health_check_period
+ * (integer)"). Its first paragraphs go on explaining that term, though they do not say it. Only a
+ * heading shaped as a name counts (a dash, an underscore, brackets, a dotted name: "--[no-]cover-letter",
+ * "push.default"), not a section's title ("Undo a merge…", "5.8. Health Check"), nor the page's own title.
+ */
+function continuedTerm(section: string | undefined): string | null {
+  const parts = section?.split(' › ') ?? [];
+  const last = parts.at(-1)?.trim() ?? '';
+  if (parts.length < 2 || !isTermLine(last) || SECTION_ENTRY.test(last) || /^\d/.test(last)) return null;
+  return /^-|[_[\]()<>=]|\p{L}\.\p{L}/u.test(last) ? last : null;
 }
 
 const CALLOUT_LINES = new RegExp(CALLOUT_LINE.source, 'gm');

@@ -104,6 +104,20 @@ describe('the offline model answers', () => {
     expect(past).toBe('Untracked files in the way of a checkout are deleted by other commands too. (git-reset.html)');
   });
 
+  it('names the setting a passage goes on explaining when its definition began in the chunk before, but no ordinary heading', async () => {
+    // Chunking names the definition a chunk starts inside of as its last heading, cited as the section's last part.
+    const rest = {
+      ...passage('runtime-config-health-check.html#2', 'The health check is disabled when it is 0.', 'Set it lower to notice a failed server sooner.'),
+      section: 'Health Check › health_check_period (integer)',
+    };
+    expect(await answer('How do I notice a failed server sooner?', rest)).toBe(
+      'health_check_period (integer): Set it lower to notice a failed server sooner. (runtime-config-health-check.html › Health Check › health_check_period (integer))',
+    );
+    // A section's title, however short, is no term, nor is a page's title alone.
+    for (const section of ['Health Check › Failover and Failback', 'Health Check › 5.8. Settings', 'health_check_period (integer)'])
+      expect(await answer('How do I notice a failed server sooner?', { ...rest, section })).toBe(`Set it lower to notice a failed server sooner. (runtime-config-health-check.html › ${section})`);
+  });
+
   it('takes no rule (a line of dashes) for a term', async () => {
     const pragmaPage = passage(
       'pragma.html#12',
@@ -301,8 +315,9 @@ describe('the offline model answers', () => {
     );
     // Under an option's term, a prompt's line between its paragraphs leaves the term in place.
     const restore = passage('git-restore.html#2', '--staged', 'Restore the index.', '$ git restore --staged hello.c', 'Only the index changes; the working tree keeps the edits.');
+    // (The sentence before the line shows it as its example.)
     expect(await answer('Which does --staged change, the index or the working tree?', restore)).toBe(
-      '--staged: Restore the index. Only the index changes; the working tree keeps the edits. (git-restore.html)',
+      '--staged: Restore the index. `$ git restore --staged hello.c` Only the index changes; the working tree keeps the edits. (git-restore.html)',
     );
   });
 
@@ -494,15 +509,16 @@ describe('the offline model answers', () => {
     expect(text).toContain('An UPSERT is an ordinary INSERT statement that is followed by one or more ON CONFLICT clauses.');
   });
 
-  it('prefers a sentence that says something to one that only introduces the example after it', async () => {
-    const bisectPage = passage(
-      'git-bisect.html#7',
-      'To use other terms, you must run git bisect start without commits as argument and then run the following commands to add the commits:',
-      '$ git bisect old v2.6.13-rc2',
-      'You can use the terms old and new in place of good and bad to mark commits before and after a change.',
+  it('prefers a sentence that says something to one that only introduces what follows it, unless it shows the code it introduces', async () => {
+    const introduces = 'To use other terms, you must run git bisect start without commits as argument and then run the following commands to add the commits:';
+    const says = 'You can use the terms old and new in place of good and bad to mark commits before and after a change.';
+    const question = 'How do I mark commits as old or new instead of good and bad with git bisect?';
+    // Followed by prose, the sentence points at nothing quoted alone.
+    expect(await answer(question, passage('git-bisect.html#7', introduces, 'See the examples section.', says))).toBe(`${says} (git-bisect.html)`);
+    // Introducing code, it is quoted with the line of it that says most of the question's words.
+    expect(await answer(question, passage('git-bisect.html#7', introduces, '$ git bisect start\n$ git bisect old v2.6.13-rc2', says))).toBe(
+      `${introduces} \`$ git bisect old v2.6.13-rc2\` ${says} (git-bisect.html)`,
     );
-    const text = await answer('How do I mark commits as old or new instead of good and bad with git bisect?', bisectPage);
-    expect(text).toBe('You can use the terms old and new in place of good and bad to mark commits before and after a change. (git-bisect.html)');
   });
 
   it('quotes no line of markup, though it names the parameter asked about', async () => {
