@@ -201,21 +201,24 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   };
   // The thesaurus's words for the question's count too, at a fifth: a sentence saying "remove"
   // answers "how do I delete…" better than one that only shares the question's other words.
-  weighAlso(synonymsOf(words).map(stem), SYNONYM_SHARE);
+  const loose = synonymsOf(words).map(stem);
+  weighAlso(loose, SYNONYM_SHARE);
   // And the names of what it describes, and the documentation's words for its everyday phrases, as its own words:
   // "put my edits aside" is answered by the sentence saying "stash", "shut it down" by the one saying "stop".
   weighAlso(terms(describedNames(words, question).join(' ')).map(stem), CONCEPT_SHARE);
   // And the words the kind of answer it asks for is stated with: "how long…" is answered by the sentence saying "timeout".
   weighAlso(terms(answerTypeWords(question).join(' ')).map(stem), ANSWER_TYPE_SHARE);
   const scoring = [...weight.keys()];
+  // A thesaurus's word alone ("add" for "make") does not make a line of code say what was asked.
+  const telling = scoring.filter((w) => wanted.includes(w) || !loose.includes(w));
   /**
    * The line of a sentence's example (passageUnits.ts) the answer shows with it: the one saying most
-   * of the question's words and names, the first of equals, and none that says none of them (an
-   * example's "import fnmatch" shows nothing of what was asked).
+   * of the question's words and names (`telling`), the first of equals, and none that says none of
+   * them (an example's "import fnmatch" shows nothing of what was asked).
    */
   const exampleOf = (u: Unit): string | undefined =>
     u.example
-      ?.map((line) => ({ line, n: [...stems(line)].filter((w) => weight.has(w)).length + KEY_BONUS * keys.filter((k) => k.test(line)).length }))
+      ?.map((line) => ({ line, n: [...stems(line)].filter((w) => telling.includes(w)).length + KEY_BONUS * keys.filter((k) => k.test(line)).length }))
       .reduce<{ line?: string; n: number }>((b, x) => (x.n > b.n ? x : b), { n: 0 }).line;
   const scored = all.map((u, i) => {
     const shared = scoring.filter((w) => unitStems[i]!.has(w));

@@ -166,10 +166,12 @@ function exampleLines(paragraph: string): string[] | null {
     .split('\n')
     .map((l) => l.replace(/^>\s?/, '').trim())
     .filter(Boolean);
-  if (!lines.length || !(lines.every(isCodeLine) || isCommandListing(lines.join('\n')))) return null;
+  // A line shaped as a term is the next definition's ("heapq.heappop(heap)" after heappush's description), not an example.
+  if (!lines.length || isTermLine(aliasesOnOneLine(paragraph)) || !(lines.every(isCodeLine) || isCommandListing(lines.join('\n')))) return null;
   const shown = lines
     .slice(0, EXAMPLE_LINES)
-    .filter((l) => !/^(?:\/\/|--\s|#\s)/.test(l))
+    // Comments, and imports, which name a module and show nothing of what is done with it.
+    .filter((l) => !/^(?:\/\/|--\s|#\s|import\s|from\s+[\w.]+\s+import\s)/.test(l))
     .map((l) => l.replace(/\s+<\d+>$/, ''))
     .filter((l) => l.length <= EXAMPLE_CHARS);
   return shown.length ? shown : null;

@@ -509,12 +509,21 @@ describe('the offline model answers', () => {
     expect(text).toContain('An UPSERT is an ordinary INSERT statement that is followed by one or more ON CONFLICT clauses.');
   });
 
+  it("shows no next definition's signature, nor an import, as the example of the sentence before it", async () => {
+    const heap = passage('heapq.html#1', 'heapq.heappush(heap, item)', 'Push the value item onto the heap.', 'heapq.heappop(heap)', 'Pop and return the smallest item from the heap.');
+    expect(await answer('How do I push an item onto the heap?', heap)).toBe('heapq.heappush(heap, item): Push the value item onto the heap. (heapq.html)');
+    const temp = passage('tempfile.html#0', 'It provides the TemporaryFile() and NamedTemporaryFile() functions:', 'import tempfile\nfp = tempfile.TemporaryFile()');
+    expect(await answer('Which functions does the tempfile module provide?', temp)).toBe('It provides the TemporaryFile() and NamedTemporaryFile() functions: `fp = tempfile.TemporaryFile()` (tempfile.html)');
+  });
+
   it('prefers a sentence that says something to one that only introduces what follows it, unless it shows the code it introduces', async () => {
     const introduces = 'To use other terms, you must run git bisect start without commits as argument and then run the following commands to add the commits:';
     const says = 'You can use the terms old and new in place of good and bad to mark commits before and after a change.';
     const question = 'How do I mark commits as old or new instead of good and bad with git bisect?';
     // Followed by prose, the sentence points at nothing quoted alone.
     expect(await answer(question, passage('git-bisect.html#7', introduces, 'See the examples section.', says))).toBe(`${says} (git-bisect.html)`);
+    // Nor when no line of the code says a word of the question's own ("make" is only the thesaurus's word for "new").
+    expect(await answer(question, passage('git-bisect.html#7', introduces, '$ make test', says))).toBe(`${says} (git-bisect.html)`);
     // Introducing code, it is quoted with the line of it that says most of the question's words.
     expect(await answer(question, passage('git-bisect.html#7', introduces, '$ git bisect start\n$ git bisect old v2.6.13-rc2', says))).toBe(
       `${introduces} \`$ git bisect old v2.6.13-rc2\` ${says} (git-bisect.html)`,
