@@ -167,7 +167,10 @@ function exampleLines(paragraph: string): string[] | null {
     .map((l) => l.replace(/^>\s?/, '').trim())
     .filter(Boolean);
   // A line shaped as a term is the next definition's ("heapq.heappop(heap)" after heappush's description), not an example.
-  if (!lines.length || isTermLine(aliasesOnOneLine(paragraph)) || !(lines.every(isCodeLine) || isCommandListing(lines.join('\n')))) return null;
+  // Lines that each start with one word in capitals are a keyword's forms ("NULLS DISTINCT" over "NULLS
+  // NOT DISTINCT", a definition list's term), not commands run.
+  const commands = isCommandListing(lines.join('\n')) && !/^\p{Lu}+\b/u.test(lines[0]!);
+  if (!lines.length || isTermLine(aliasesOnOneLine(paragraph)) || !(lines.every(isCodeLine) || commands)) return null;
   const shown = lines
     .slice(0, EXAMPLE_LINES)
     // Comments, and imports, which name a module and show nothing of what is done with it.

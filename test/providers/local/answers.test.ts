@@ -509,9 +509,12 @@ describe('the offline model answers', () => {
     expect(text).toContain('An UPSERT is an ordinary INSERT statement that is followed by one or more ON CONFLICT clauses.');
   });
 
-  it("shows no next definition's signature, nor an import, as the example of the sentence before it", async () => {
+  it("shows no next definition's signature, no keyword's forms and no import as the example of the sentence before it", async () => {
     const heap = passage('heapq.html#1', 'heapq.heappush(heap, item)', 'Push the value item onto the heap.', 'heapq.heappop(heap)', 'Pop and return the smallest item from the heap.');
     expect(await answer('How do I push an item onto the heap?', heap)).toBe('heapq.heappush(heap, item): Push the value item onto the heap. (heapq.html)');
+    // Nor a keyword's forms, one to a line, as a definition list names them.
+    const nulls = passage('sql-createindex.html#9', 'Specifies that nulls sort after non-nulls. This is the default when DESC is not specified.', 'NULLS DISTINCT\nNULLS NOT DISTINCT', 'Specifies whether for a unique index, null values should be considered distinct.');
+    expect(await answer('Is NULLS DISTINCT the default when DESC is not specified?', nulls)).not.toContain('`');
     const temp = passage('tempfile.html#0', 'It provides the TemporaryFile() and NamedTemporaryFile() functions:', 'import tempfile\nfp = tempfile.TemporaryFile()');
     expect(await answer('Which functions does the tempfile module provide?', temp)).toBe('It provides the TemporaryFile() and NamedTemporaryFile() functions: `fp = tempfile.TemporaryFile()` (tempfile.html)');
   });
