@@ -201,8 +201,8 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   };
   // The thesaurus's words for the question's count too, at a fifth: a sentence saying "remove"
   // answers "how do I delete…" better than one that only shares the question's other words.
-  const loose = synonymsOf(words).map(stem);
-  weighAlso(loose, SYNONYM_SHARE);
+  const loose = new Set(synonymsOf(words).map(stem));
+  weighAlso([...loose], SYNONYM_SHARE);
   // And the names of what it describes, and the documentation's words for its everyday phrases, as its own words:
   // "put my edits aside" is answered by the sentence saying "stash", "shut it down" by the one saying "stop".
   weighAlso(terms(describedNames(words, question).join(' ')).map(stem), CONCEPT_SHARE);
@@ -210,7 +210,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   weighAlso(terms(answerTypeWords(question).join(' ')).map(stem), ANSWER_TYPE_SHARE);
   const scoring = [...weight.keys()];
   // A thesaurus's word alone ("add" for "make") does not make a line of code say what was asked.
-  const telling = scoring.filter((w) => wanted.includes(w) || !loose.includes(w));
+  const telling = new Set(scoring.filter((w) => wanted.includes(w) || !loose.has(w)));
   /**
    * The line of a sentence's example (passageUnits.ts) the answer shows with it: the one saying most
    * of the question's words and names (`telling`), the first of equals, and none that says none of
@@ -218,7 +218,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
    */
   const exampleOf = (u: Unit): string | undefined =>
     u.example
-      ?.map((line) => ({ line, n: [...stems(line)].filter((w) => telling.includes(w)).length + KEY_BONUS * keys.filter((k) => k.test(line)).length }))
+      ?.map((line) => ({ line, n: [...stems(line)].filter((w) => telling.has(w)).length + KEY_BONUS * keys.filter((k) => k.test(line)).length }))
       .reduce<{ line?: string; n: number }>((b, x) => (x.n > b.n ? x : b), { n: 0 }).line;
   const scored = all.map((u, i) => {
     const shared = scoring.filter((w) => unitStems[i]!.has(w));
@@ -228,7 +228,8 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     const named = keys.filter((k) => k.test(aboutSubject ? `${u.subject} ${u.text}` : u.text)).length;
     const bySubject = aboutSubject ? keys.filter((k) => k.test(u.subject!)).length || Number(called.includes(termName(u.subject!))) : 0;
     const score = shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject);
-    return { u, pairs: pairs.filter((k) => k.test(u.text)), matches: shared.length + named + bySubject, score: /:\s*$/.test(u.text) && exampleOf(u) === undefined ? INTRODUCING_SHARE * score : score };
+    const example = exampleOf(u);
+    return { u, example, pairs: pairs.filter((k) => k.test(u.text)), matches: shared.length + named + bySubject, score: /:\s*$/.test(u.text) && example === undefined ? INTRODUCING_SHARE * score : score };
   });
   const top = Math.max(...scored.map((x) => x.score));
   // Quotes far weaker than the best one dilute it: only those at least half as good are kept.
@@ -239,20 +240,17 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     .sort((a, b) => b.score - a.score || a.u.order - b.u.order);
   const least = FIRST_PASSAGE_SHARE * top;
   const picked = withFirstDefinition(withFirstPassage(coveringPairs(onceEach(quotes), limit), scored, limit, least), scored, limit, least);
-  const best = picked
-    .sort((a, b) => a.u.order - b.u.order)
-    .map((x) => x.u);
+  const best = picked.sort((a, b) => a.u.order - b.u.order);
   if (!best.length) return '';
   const groups: string[] = [];
   let said: string[] = [];
   let lastSubject: string | null = null;
-  best.forEach((u, i) => {
+  best.forEach(({ u, example }, i) => {
     const withSubject = u.subject && u.subject !== lastSubject && !u.text.toLowerCase().includes(u.subject.toLowerCase()) ? `${spokenTerm(u.subject)}: ${u.text}` : u.text;
     lastSubject = u.subject;
-    const example = exampleOf(u);
     said.push(example ? `${withSubject} \`${example}\`` : withSubject);
     const next = best[i + 1];
-    if (!next || citation(passages[next.passage]!) !== citation(passages[u.passage]!)) {
+    if (!next || citation(passages[next.u.passage]!) !== citation(passages[u.passage]!)) {
       groups.push(`${said.join(' ')} (${citation(passages[u.passage]!)})`);
       said = [];
       lastSubject = null;

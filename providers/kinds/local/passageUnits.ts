@@ -90,16 +90,16 @@ export function units(passages: ContextPassage[]): Unit[] {
       const key = `${own ?? ''}\u0000${text}`;
       if (seen.has(key)) return;
       seen.add(key);
-      out.push({ passage: pi, order: out.length, text, subject: own, lead, carried: own !== null && own === carried });
+      out.push({ passage: pi, order: out.length, text, subject: own, lead, carried: carried !== null && own === carried });
     };
     paragraphs.forEach((paragraph, i) => {
       const before = introducing;
       const pushed = out.length;
       introducing = null;
       const example = exampleLines(paragraph);
-      if (example !== null && before && before.example === undefined) before.example = example;
+      if (example !== null && before) before.example = example;
       readParagraph(paragraph, i);
-      if (example === null && out.length > pushed && out.at(-1)!.passage === pi) introducing = out.at(-1)!;
+      if (example === null && out.length > pushed) introducing = out.at(-1)!;
     });
     function readParagraph(paragraph: string, i: number) {
       // An interactive session (Python's ">>> " prompt, with its output) shows code; it explains nothing.
@@ -169,8 +169,9 @@ function exampleLines(paragraph: string): string[] | null {
   // A line shaped as a term is the next definition's ("heapq.heappop(heap)" after heappush's description), not an example.
   // Lines that each start with one word in capitals are a keyword's forms ("NULLS DISTINCT" over "NULLS
   // NOT DISTINCT", a definition list's term), not commands run.
+  if (!lines.length || isTermLine(aliasesOnOneLine(paragraph))) return null;
   const commands = isCommandListing(lines.join('\n')) && !/^\p{Lu}+\b/u.test(lines[0]!);
-  if (!lines.length || isTermLine(aliasesOnOneLine(paragraph)) || !(lines.every(isCodeLine) || commands)) return null;
+  if (!lines.every(isCodeLine) && !commands) return null;
   const shown = lines
     .slice(0, EXAMPLE_LINES)
     // Comments, and imports, which name a module and show nothing of what is done with it.
