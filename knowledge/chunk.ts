@@ -11,7 +11,9 @@
 //   sentence ends (and line breaks), a sentence still too long at spaces, a word still too
 //   long (a URL, base64) by characters, and the pieces are packed greedily up to chunkTokens.
 // - Each chunk after the first of a section starts with up to overlapTokens from the end of the
-//   previous one, from a word start (a sentence start when that keeps at least half of it).
+//   previous one, from a word start (a sentence start when that keeps at least half of it) —
+//   except a chunk that starts at a definition's term (a setting's, an option's): the words before
+//   it end another definition, and carried over they made the chunk about two things at once.
 // - tokenCount is exact (o200k) and never above chunkTokens, overlap included.
 // - A chunk that starts inside a definition (a setting's description running on past the chunk
 //   before) takes the definition's term as the last part of its heading path
@@ -38,8 +40,8 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
   validate(opts);
   const chunks: Chunk[] = [];
   for (const section of mergeTinySections(doc.sections, tinyTokens(opts))) {
-    const termAt = definitionTerms(section.text, section.definitions, section.code);
-    for (const { start, text } of chunkText(section.text, opts)) {
+    const { termAt, termStarts } = definitionTerms(section.text, section.definitions, section.code);
+    for (const { start, text } of chunkText(section.text, opts, termStarts)) {
       const term = termAt(start);
       chunks.push({ index: chunks.length, text, headings: term ? [...section.headings, term] : [...section.headings], tokenCount: tokenCount(text) });
     }
@@ -48,17 +50,21 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
 }
 
 /**
- * The term of the definition `text` is inside of at an offset, or null, for offsets asked in
- * increasing order. With the markup's definitions, the innermost one the offset is inside of; when
+ * `termAt`: the term of the definition `text` is inside of at an offset, or null, for offsets asked in
+ * increasing order; `termStarts`: where the section's terms start (a term's paragraph's first character). With the markup's definitions, the innermost one the offset is inside of; when
  * it is inside none, a term read from the text counts only if it is none of theirs (its list has
  * ended). From the text: the last paragraph before the offset that heads a definition
  * (text/definitionLines.ts), unless the offset is at such a paragraph itself. One pass over the
  * section's paragraphs for all its chunks, so a long section costs no more than its length.
  */
-function definitionTerms(text: string, definitions?: readonly DefinitionSpan[], code: readonly TextSpan[] = []): (offset: number) => string | null {
-  const fromText = textDefinitionTerms(text, code);
-  if (!definitions) return (offset) => fromText(offset)?.term ?? null;
-  return (offset) => {
+function definitionTerms(text: string, definitions?: readonly DefinitionSpan[], code: readonly TextSpan[] = []): { termAt: (offset: number) => string | null; termStarts: Set<number> } {
+  const { termAt: fromText, termStarts } = textDefinitionTerms(text, code);
+  if (!definitions) return { termAt: (offset) => fromText(offset)?.term ?? null, termStarts };
+  const firstChar = (at: number) => {
+    while (at < text.length && /\s/.test(text[at]!)) at++;
+    return at;
+  };
+  const termAt = (offset: number) => {
     let inside: DefinitionSpan | undefined;
     // Sorted by start: the last one that holds the offset is the innermost.
     for (const d of definitions) {
@@ -69,10 +75,12 @@ function definitionTerms(text: string, definitions?: readonly DefinitionSpan[], 
     const read = fromText(offset);
     return read && !definitions.some((d) => d.termStart <= read.at && read.at < d.start) ? read.term : null;
   };
+  // The markup's terms alone: where it sets out definitions, a line merely shaped like a term is none.
+  return { termAt, termStarts: new Set(definitions.map((d) => firstChar(d.termStart))) };
 }
 
 /** definitionTerms from the text's shape alone: the term and where its paragraph starts. */
-function textDefinitionTerms(text: string, code: readonly TextSpan[]): (offset: number) => { term: string; at: number } | null {
+function textDefinitionTerms(text: string, code: readonly TextSpan[]): { termAt: (offset: number) => { term: string; at: number } | null; termStarts: Set<number> } {
   const paragraphs: { start: number; text: string }[] = [];
   let at = 0;
   text.split(/(\n\s*\n)/).forEach((part, i) => {
@@ -93,7 +101,8 @@ function textDefinitionTerms(text: string, code: readonly TextSpan[]): (offset: 
   // The paragraph the last offset fell in, and the term in force before it.
   let k = -1;
   let before: { term: string; at: number } | null = null;
-  return (offset) => {
+  const termStarts = new Set(paragraphs.filter((_, k) => heads[k]).map((p) => p.start));
+  const termAt = (offset: number) => {
     while (k + 1 < paragraphs.length && paragraphs[k + 1]!.start <= offset) {
       if (k >= 0 && heads[k]) before = term(k);
       k++;
@@ -103,6 +112,7 @@ function textDefinitionTerms(text: string, code: readonly TextSpan[]): (offset: 
     if (paragraphs[k]!.start === offset) return heads[k] ? null : before;
     return heads[k] ? term(k) : before;
   };
+  return { termAt, termStarts };
 }
 
 /** What to embed and index for full-text search: the heading path, then the text, so a chunk matches on the headings it sits under. */
@@ -156,7 +166,7 @@ function startsWith(path: string[], prefix: string[]): boolean {
 }
 
 /** The chunks of one section's text, each with where it starts in it. */
-function chunkText(text: string, { chunkTokens, overlapTokens }: ChunkingOptions): { start: number; text: string }[] {
+function chunkText(text: string, { chunkTokens, overlapTokens }: ChunkingOptions, termStarts: ReadonlySet<number>): { start: number; text: string }[] {
   const trimmed = text.trim();
   if (!trimmed) return [];
   if (tokenCount(trimmed) <= chunkTokens) return [{ start: text.length - text.trimStart().length, text: trimmed }];
@@ -181,7 +191,7 @@ function chunkText(text: string, { chunkTokens, overlapTokens }: ChunkingOptions
     if (j === i + 1 && tokenCount(text.slice(start, first.end)) > chunkTokens) start = first.start; // overlap did not fit beside this unit
     const end = units[j - 1]!.end;
     chunks.push({ start, text: text.slice(start, end) });
-    overlapFrom = overlapTokens > 0 && j < units.length ? overlapStart(text, start, end, overlapTokens) : null;
+    overlapFrom = overlapTokens > 0 && j < units.length && !termStarts.has(units[j]!.start) ? overlapStart(text, start, end, overlapTokens) : null;
     i = j;
   }
   return chunks;

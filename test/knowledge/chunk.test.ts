@@ -165,6 +165,32 @@ describe('chunkDocument across sections', () => {
     expect(chunks.filter((c) => c.headings[1] === 'idle_timeout (integer)').length).toBeGreaterThanOrEqual(3);
   });
 
+  it("starts a chunk that begins at a definition's term with the term, carrying over none of the definition before it", async () => {
+    // A reference page's settings, one after another: a term line, then two paragraphs on it.
+    const names = Array.from({ length: 12 }, (_, n) => `pool_setting_${n} (integer)`);
+    const bodies = names.map((_, n) => [prose(1, 100 + 10 * n).text, prose(1, 105 + 10 * n).text]);
+    const text = names.map((name, n) => [name, ...bodies[n]!].join('\n\n')).join('\n\n');
+    const html = `<html><body><h2>Settings</h2><dl>${names.map((name, n) => `<dt>${name}</dt><dd>${bodies[n]!.map((b) => `<p>${b}</p>`).join('')}</dd>`).join('')}</dl></body></html>`;
+    const parsed = await parseDocument('html', Buffer.from(html), 'settings.html');
+    expect(parsed.sections[0]!.definitions?.length).toBe(names.length);
+    // Read from the markup's definitions, and from the text's shape alone.
+    for (const section of [parsed.sections[0]!, { headings: ['Settings'], text }]) {
+      const chunks = chunkDocument(doc(section), { chunkTokens: 100, overlapTokens: 30 });
+      const at = positions(section.text, chunks);
+      let atTerm = 0;
+      for (let i = 1; i < chunks.length; i++) {
+        const next = section.text.slice(at[i - 1]!.end).trimStart();
+        if (names.some((name) => next.startsWith(name))) {
+          atTerm++;
+          expect(names.some((name) => chunks[i]!.text.startsWith(name))).toBe(true);
+        } else expect(at[i]!.start).toBeLessThan(at[i - 1]!.end); // within a definition the overlap stays
+      }
+      // Both kinds of cut are met.
+      expect(atTerm).toBeGreaterThanOrEqual(2);
+      expect(atTerm).toBeLessThan(chunks.length - 1);
+    }
+  });
+
   it("heads a chunk by the definition the page's markup puts it in: the outer one again once a list inside it has ended, none after the list", async () => {
     // A setting whose definition holds a list of its own, then goes on (pgpool-II's health_check_password).
     const para = (from: number) => `<P>${prose(2, from).text.replace(/\n\n/g, '</P><P>')}</P>`;
