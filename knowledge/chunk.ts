@@ -50,8 +50,9 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
 }
 
 /**
- * `termAt`: the term of the definition `text` is inside of at an offset, or null, for offsets asked in
- * increasing order; `termStarts`: where the section's terms start (a term's paragraph's first character). With the markup's definitions, the innermost one the offset is inside of; when
+ * `termAt`: the term of the definition `text` is inside of at an offset, or null, for offsets
+ * asked in increasing order; `termStarts`: where the section's terms start (the first character
+ * of a term's paragraph). With the markup's definitions, the innermost one the offset is inside of; when
  * it is inside none, a term read from the text counts only if it is none of theirs (its list has
  * ended). From the text: the last paragraph before the offset that heads a definition
  * (text/definitionLines.ts), unless the offset is at such a paragraph itself. One pass over the
