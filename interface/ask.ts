@@ -1,6 +1,7 @@
 import type { AskResponse, Intent, Usage } from '@askflow/contract';
 import type { ChatTurn, ContextPassage, JsonOutput, ToolCall, ToolRound } from '../providers/types.js';
 import type { KeyMode } from '../store/apiKeys.js';
+import { SECTION_SEPARATOR } from '../providers/citation.js';
 import type { Tool } from '../store/tools.js';
 
 export type { ChatTurn, ContextPassage, JsonOutput, KeyMode, ToolCall, ToolRound };
@@ -152,7 +153,7 @@ function shortened(heading: string): string {
 export function knowledgePassage(p: Pick<RetrievedPassage, 'document' | 'chunkIndex' | 'text' | 'headings'>): ContextPassage {
   const said = (p.headings ?? []).map((h) => h.replace(/\s+/g, ' ').trim()).filter(Boolean);
   const path = said.length > 1 && said[0] !== said.at(-1) ? [said[0]!, said.at(-1)!] : said.slice(-1);
-  const section = path.length ? path.map(shortened).join(' › ') : undefined;
+  const section = path.length ? path.map(shortened).join(SECTION_SEPARATOR) : undefined;
   return { source: `${p.document}#${p.chunkIndex}`, text: p.text, kind: 'chunk', ...(section ? { section } : {}) };
 }
 

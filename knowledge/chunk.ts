@@ -61,10 +61,6 @@ export function chunkDocument(doc: ParsedDocument, opts: ChunkingOptions): Chunk
 function definitionTerms(text: string, definitions?: readonly DefinitionSpan[], code: readonly TextSpan[] = []): { termAt: (offset: number) => string | null; termStarts: Set<number> } {
   const { termAt: fromText, termStarts } = textDefinitionTerms(text, code);
   if (!definitions) return { termAt: (offset) => fromText(offset)?.term ?? null, termStarts };
-  const firstChar = (at: number) => {
-    while (at < text.length && /\s/.test(text[at]!)) at++;
-    return at;
-  };
   const termAt = (offset: number) => {
     let inside: DefinitionSpan | undefined;
     // Sorted by start: the last one that holds the offset is the innermost.
@@ -77,7 +73,7 @@ function definitionTerms(text: string, definitions?: readonly DefinitionSpan[], 
     return read && !definitions.some((d) => d.termStart <= read.at && read.at < d.start) ? read.term : null;
   };
   // The markup's terms alone: where it sets out definitions, a line merely shaped like a term is none.
-  return { termAt, termStarts: new Set(definitions.map((d) => firstChar(d.termStart))) };
+  return { termAt, termStarts: new Set(definitions.map((d) => d.termStart)) };
 }
 
 /** definitionTerms from the text's shape alone: the term and where its paragraph starts. */

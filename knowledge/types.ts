@@ -17,7 +17,7 @@ export interface PageLink {
 
 /**
  * A definition in a section's text as the page's markup sets it (an HTML `<dd>`): its term, where
- * its term starts, and [start, end) of what defines it, nested lists' definitions inside their
+ * its term starts (its first character), and [start, end) of what defines it, nested lists' definitions inside their
  * outer one's. Given only by a parser that reads such markup; chunking reads the text otherwise.
  */
 export interface DefinitionSpan {

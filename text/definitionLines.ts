@@ -32,14 +32,16 @@ export const CALLOUT_LINE = /^[ \t]*(?:\$[ \t]+)?(\S.*?)[ \t]+<(\d+)>[ \t]*$/;
  * spaces; code does neither. A list item ending with ";" ("- git-push(1) copies your branches…;")
  * is prose, and so is a line with one gap of spaces (a plain-text option list, "-v    Print more").
  */
+/** A comment line: `//`, `-- `, or `# ` as shells and configuration files write them. */
+export const COMMENT_LINE = /^\s*(?:\/\/|--\s|#\s)/;
+
 const CODE_LINES: readonly RegExp[] = [
   // A shell's prompt, or a callout's mark after the code it explains ("$ git diff --cached   <2>").
   SHELL_PROMPT,
   CALLOUT_LINE,
   // Opens or closes a block.
   /[{}]\s*$/,
-  // A comment line: `//`, `-- `, or `# ` as shells and configuration files write them.
-  /^\s*(?:\/\/|--\s|#\s)/,
+  COMMENT_LINE,
   // A statement ended with ";" that calls, assigns or starts with a keyword in capitals ("server.listen(8000);", "PRAGMA busy_timeout;").
   /^(?!- )(?=.*[(=]|\s*\p{Lu}{2,}\b).*;\s*$/u,
   // Set out in columns twice over ("auth   required   pam_unix.so").

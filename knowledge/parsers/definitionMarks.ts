@@ -57,6 +57,8 @@ export function readDefinitionMarks(raw: string): { text: string; definitions: D
       codeStart = null;
     } else if (mark === TERM_OPEN) termStart = at[i]!;
     else if (mark === TERM_CLOSE && termStart !== null) {
+      // From its first character too, as chunking cuts before a term there (knowledge/chunk.ts).
+      while (termStart < at[i]! && /\s/.test(text[termStart]!)) termStart++;
       const term = termText(text, termStart, at[i]!);
       if (term) pending[depth]!.push({ start: termStart, text: term });
       termStart = null;

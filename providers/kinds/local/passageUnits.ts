@@ -2,7 +2,8 @@
 // when it sits in a definition list (an option, a setting, a function's signature), less the
 // lines that explain nothing — code, a command's synopsis, a table of contents' entries.
 import type { ContextPassage } from '../../types.js';
-import { CALLOUT_LINE, SECTION_ENTRY, SIGNATURE, SYNOPSIS, isCodeLine, isTermLine, paragraphsOf } from '../../../text/definitionLines.js';
+import { SECTION_SEPARATOR } from '../../citation.js';
+import { CALLOUT_LINE, COMMENT_LINE, SECTION_ENTRY, SIGNATURE, SYNOPSIS, isCodeLine, isTermLine, paragraphsOf } from '../../../text/definitionLines.js';
 
 /** One sentence of a passage, with the term it defines when it sits under one. */
 export interface Unit {
@@ -175,7 +176,7 @@ function exampleLines(paragraph: string): string[] | null {
   const shown = lines
     .slice(0, EXAMPLE_LINES)
     // Comments, and imports, which name a module and show nothing of what is done with it.
-    .filter((l) => !/^(?:\/\/|--\s|#\s|import\s|from\s+[\w.]+\s+import\s)/.test(l))
+    .filter((l) => !COMMENT_LINE.test(l) && !/^(?:import\s|from\s+[\w.]+\s+import\s)/.test(l))
     .map((l) => l.replace(/\s+<\d+>$/, ''))
     .filter((l) => l.length <= EXAMPLE_CHARS);
   return shown.length ? shown : null;
@@ -190,7 +191,7 @@ function exampleLines(paragraph: string): string[] | null {
  * "push.default"), not a section's title ("Undo a merge…", "5.8. Health Check"), nor the page's own title.
  */
 function continuedTerm(section: string | undefined): string | null {
-  const parts = section?.split(' › ') ?? [];
+  const parts = section?.split(SECTION_SEPARATOR) ?? [];
   const last = parts.at(-1)?.trim() ?? '';
   if (parts.length < 2 || !isTermLine(last) || SECTION_ENTRY.test(last) || /^\d/.test(last)) return null;
   return /^-|[_[\]()<>=]|\p{L}\.\p{L}/u.test(last) ? last : null;
