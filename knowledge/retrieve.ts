@@ -1,5 +1,5 @@
 import type { Pool } from '../store/pool.js';
-import { chunksByIds, firstChunks, type StoredChunk } from '../store/chunks.js';
+import { chunksByIds, firstChunks, referencePages, type StoredChunk } from '../store/chunks.js';
 import type { Embedder } from '../providers/types.js';
 import { bm25Search } from './lexical.js';
 import type { Bm25Hit } from '../store/bm25.js';
@@ -8,6 +8,7 @@ import type { LexicalIndex } from './lexicalIndex/index.js';
 import type { MentionIndex, Mention } from './mentions.js';
 import { describedNames } from '../text/concepts.js';
 import { synonymsOf } from '../text/synonyms.js';
+import { asksForCommand } from '../text/answerTypes.js';
 import { terms } from '../text/terms.js';
 import { fingerprint, sameText } from './sameText.js';
 import { keyTokens, keywordPairs } from '../text/keyTokens.js';
@@ -57,6 +58,8 @@ export interface FusionParams {
   definesWeight: number;
   /** Weight of the list of documents ranked by what other pages say where they link to them (knowledge/mentions.ts); 0: none. */
   mentionWeight: number;
+  /** Weight of the list of reference pages (a command's manual page) among the candidates, for a question asking for a command (text/answerTypes.ts); 0: none. */
+  commandWeight: number;
 }
 
 /**
@@ -109,7 +112,7 @@ export interface FusionParams {
  * x 0.25 over the 100 pages 0.810 / 0.674 / 0.653. The whole sum so discounted, x 0.15 / 0.25 / 0.35
  * over every page: 0.750 / 0.641 / 0.642, 0.757 / 0.635 / 0.655, 0.760 / 0.624 / 0.655 (README, Document list).
  */
-export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, documentLengthNorm: 0.5, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15, definesWeight: 0.5, mentionWeight: 1.5 };
+export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, documentLengthNorm: 0.5, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15, definesWeight: 0.5, mentionWeight: 1.5, commandWeight: 2 };
 
 export interface RetrievalOptions {
   topK: number;
@@ -221,6 +224,11 @@ export async function retrieve(
         ]
       : [];
   for (const { keys, texts } of defining) if (keys.length) for (const [i, bonus] of namingList(keys, texts(), p.definesWeight, p.rrfK)) fused.get(rows[i]!.id)!.score += bonus;
+  if (p.commandWeight > 0 && asksForCommand(question)) {
+    const pages = await referencePages(deps.pool, projectId, [...new Set(rows.map((r) => r.documentId))]);
+    const commands = commandList(rows.filter((r) => pages.has(r.documentId)).map((r) => ({ documentId: r.documentId, score: fused.get(r.id)!.score })), p);
+    for (const row of rows) fused.get(row.id)!.score += commands.get(row.documentId) ?? 0;
+  }
   // A vector index may briefly hold a chunk that was just replaced; such ids are dropped here.
   const ranked = rows
     .map((row) => ({ ...row, ...fused.get(row.id)! }))
@@ -251,6 +259,20 @@ function documentList(hits: Bm25Hit[], p: FusionParams): { bonus: Map<string, nu
   ranked.forEach((d, i) => bonus.set(d.id, p.documentWeight / (p.rrfK + ranks[i]!)));
   // Only the documents that rank near the top bring their best chunk in; the rest only add to chunks already there.
   return { bonus, leading: ranked.slice(0, CANDIDATES_DOCUMENTS).map((d) => d.id) };
+}
+
+/**
+ * The command list: the reference pages among the candidates, ranked by their best candidate's
+ * fused score, as a bonus for each of their chunks. A question asking for a command in its own
+ * words ("Is there one command that makes every pgpool pick up the new settings?") shares them
+ * with the settings it would change more than with the command's page (pcp_reload_config).
+ */
+function commandList(candidates: { documentId: string; score: number }[], p: FusionParams): Map<string, number> {
+  const best = new Map<string, number>();
+  for (const c of candidates) best.set(c.documentId, Math.max(best.get(c.documentId) ?? 0, Math.round(c.score * 1e9) / 1e9));
+  const ranked = [...best].sort((a, b) => b[1] - a[1]);
+  const ranks = sharedRanks(ranked.map(([, s]) => s));
+  return new Map(ranked.map(([id], i) => [id, p.commandWeight / (p.rrfK + ranks[i]!)]));
 }
 
 /**

@@ -61,6 +61,19 @@ export async function firstChunks(pool: Pool, projectId: string, documentIds: re
   return rows.map((r) => r.id);
 }
 
+/**
+ * The documents among `documentIds` that are reference pages: one of their sections is headed
+ * "Synopsis", as a manual page's and a DocBook reference entry's are (a command's, a statement's).
+ */
+export async function referencePages(pool: Pool, projectId: string, documentIds: readonly string[]): Promise<Set<string>> {
+  if (!documentIds.length) return new Set();
+  const { rows } = await pool.query<{ documentId: string }>(
+    `SELECT DISTINCT document_id AS "documentId" FROM chunks WHERE project_id = $1 AND document_id = ANY($2::uuid[]) AND lower(headings[2]) = 'synopsis'`,
+    [projectId, documentIds],
+  );
+  return new Set(rows.map((r) => r.documentId));
+}
+
 export async function chunksByIds(pool: Pool, projectId: string, ids: string[]): Promise<StoredChunk[]> {
   if (!ids.length) return [];
   const { rows } = await pool.query<StoredChunk>(

@@ -18,3 +18,26 @@ const ANSWER_TYPES: readonly { asks: RegExp; words: string }[] = [
 export function answerTypeWords(question: string): string[] {
   return [...new Set(ANSWER_TYPES.filter((t) => t.asks.test(question)).flatMap((t) => t.words.split(' ')))];
 }
+
+/** Nouns that name the kind of thing asked for; the first of them after the question's words decides. */
+const KINDS = /\b(command|tool|utility|program|script|executable|setting|parameter|option|variable|flag|function|method|module|class|file|directory|column|table|statement|clause|pragma|attribute|hook|field|type|key|value|message|error)s?\b/i;
+const COMMAND_KINDS = new Set(['command', 'tool', 'utility', 'program', 'script', 'executable']);
+
+/**
+ * Whether `question` asks for a command to run: "What tool do I use to…", "Is there a command
+ * that…", "Which pgpool command…", "What do I run to…". The kind asked for is the first such noun
+ * within a few words of the question's "what", "which" or "is there" ("Which setting runs my own
+ * script…" asks for a setting). Documentation answers those with a command's reference page (a
+ * manual page's Name and Synopsis), which a question in other words shares few words with.
+ */
+export function asksForCommand(question: string): boolean {
+  if (/\bwhat (?:do|should|can|would) (?:i|we|you) (?:run|type|execute|invoke)\b/i.test(question)) return true;
+  for (const m of question.matchAll(/\b(?:what|which|is there|are there|there is)\b((?:\s+[\w-]+){1,4})/gi)) {
+    const kind = KINDS.exec(m[1]!);
+    if (!kind) continue;
+    // "What commands does Pgpool-II send…" asks what the program does with commands, not for one to run.
+    const doneBy = /^\s+(?:do|does|did)\s+(?!(?:i|we|you|one)\b)/i.test(m[1]!.slice(kind.index + kind[0].length) + question.slice(m.index + m[0].length));
+    return COMMAND_KINDS.has(kind[1]!.toLowerCase()) && !doneBy;
+  }
+  return false;
+}
