@@ -111,6 +111,11 @@ export interface FusionParams {
  * 0.670 / 0.647 → 0.813 / 0.678 / 0.652; x 1: 0.757 / 0.632 / 0.642 and 0.817 / 0.681 / 0.645;
  * x 0.25 over the 100 pages 0.810 / 0.674 / 0.653. The whole sum so discounted, x 0.15 / 0.25 / 0.35
  * over every page: 0.750 / 0.641 / 0.642, 0.757 / 0.635 / 0.655, 0.760 / 0.624 / 0.655 (README, Document list).
+ * The command list at 2 (2026-12-04, a later session): 10 of the 400 questions ask for a command,
+ * all over pgpool-II or SQLite (whose pages have no Synopsis). Over pgpool-II's sets at 0.5 / 1 / 2 / 3,
+ * blind2 recall@5 / MRR 0.900 / 0.666 → 0.950 / 0.681, 0.698, 0.764, 0.789, fresh MRR 0.628 → 0.633,
+ * 0.644, 0.678, 0.678, nothing lower; at 2 the sixteen sets 0.832 / 0.680 / 263 key terms → 0.835 /
+ * 0.688 / 266, and over every page 0.797 / 0.660 / 265 → 0.800 / 0.668 / 266 (README, A question asking for a command).
  */
 export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, documentLengthNorm: 0.5, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15, definesWeight: 0.5, mentionWeight: 1.5, commandWeight: 2 };
 
