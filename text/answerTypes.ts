@@ -36,7 +36,7 @@ export function asksForCommand(question: string): boolean {
     const kind = KINDS.exec(m[1]!);
     if (!kind) continue;
     // "What commands does Pgpool-II send…" asks what the program does with commands, not for one to run.
-    const doneBy = /^\s+(?:do|does|did)\s+(?!(?:i|we|you|one)\b)/i.test(m[1]!.slice(kind.index + kind[0].length) + question.slice(m.index + m[0].length));
+    const doneBy = /^\s+(?:do|does|did)\s+(?!(?:i|we|you|one)\b)/i.test(m[1]!.slice(kind.index + kind[0].length) + question.slice(m.index + m[0].length, m.index + m[0].length + 40));
     return COMMAND_KINDS.has(kind[1]!.toLowerCase()) && !doneBy;
   }
   return false;
