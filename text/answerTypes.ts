@@ -3,7 +3,8 @@
 // memory …" by a size, "where …" by a place (a file, a directory). Documentation states those
 // with its own words (timeout, period, maximum, bytes, file) that the question need not share,
 // so the extractive answer counts them as the question's. Retrieval does not: they say what the
-// answer looks like, not what it is about.
+// answer looks like, not what it is about. And "what command…", "is there a tool…" is answered by
+// a command, which retrieval looks for among the reference pages (asksForCommand).
 
 // prettier-ignore
 const ANSWER_TYPES: readonly { asks: RegExp; words: string }[] = [
