@@ -20,8 +20,12 @@ export function answerTypeWords(question: string): string[] {
   return [...new Set(ANSWER_TYPES.filter((t) => t.asks.test(question)).flatMap((t) => t.words.split(' ')))];
 }
 
-/** Nouns that name the kind of thing asked for; the first of them after the question's words decides. */
-const KINDS = /\b(command|tool|utility|program|script|executable|setting|parameter|option|variable|flag|function|method|module|class|file|directory|column|table|statement|clause|pragma|attribute|hook|field|type|key|value|message|error)s?\b/i;
+/**
+ * Nouns that name the kind of thing asked for; the first of them after the question's words
+ * decides. Not the first part of a compound: a "command-line option" is an option, a
+ * "command-line tool" a tool.
+ */
+const KINDS = /\b(command|tool|utility|program|script|executable|setting|parameter|option|variable|flag|function|method|module|class|file|directory|column|table|statement|clause|pragma|attribute|hook|field|type|key|value|message|error)s?\b(?!-)/i;
 const COMMAND_KINDS = new Set(['command', 'tool', 'utility', 'program', 'script', 'executable']);
 
 /**

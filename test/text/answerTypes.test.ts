@@ -29,6 +29,8 @@ describe('questions asking for a command', () => {
     expect(asksForCommand('Which setting runs my own script when a server drops out?')).toBe(false);
     expect(asksForCommand('What commands does Pgpool-II send to clean up a pooled connection?')).toBe(false);
     expect(asksForCommand('Is there a way to list tags?')).toBe(false);
+    expect(asksForCommand('Which command-line option turns the colours off?')).toBe(false);
+    expect(asksForCommand('Is there a command-line tool that compares two database files?')).toBe(true);
     expect(asksForCommand('How do I stash my changes?')).toBe(false);
   });
 });
