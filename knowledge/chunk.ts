@@ -95,10 +95,10 @@ function textDefinitionTerms(text: string, code: readonly TextSpan[]): { termAt:
   });
   const heads = headsDefinition(paragraphs.map((p) => p.text)).map((h, k) => h && !inCode[k] && !inCode[k + 1]);
   const term = (k: number) => ({ term: paragraphs[k]!.text, at: paragraphs[k]!.start });
+  const termStarts = new Set(paragraphs.filter((_, i) => heads[i]).map((p) => p.start));
   // The paragraph the last offset fell in, and the term in force before it.
   let k = -1;
   let before: { term: string; at: number } | null = null;
-  const termStarts = new Set(paragraphs.filter((_, k) => heads[k]).map((p) => p.start));
   const termAt = (offset: number) => {
     while (k + 1 < paragraphs.length && paragraphs[k + 1]!.start <= offset) {
       if (k >= 0 && heads[k]) before = term(k);

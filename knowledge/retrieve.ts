@@ -249,8 +249,7 @@ export async function retrieve(
  * Sums are rounded so equal documents score exactly alike, and equal scores share a rank.
  */
 function documentList(hits: Bm25Hit[], p: FusionParams): { bonus: Map<string, number>; leading: string[] } {
-  const bonus = new Map<string, number>();
-  if (p.documentWeight <= 0) return { bonus, leading: [] };
+  if (p.documentWeight <= 0) return { bonus: new Map(), leading: [] };
   const scores = new Map<string, { length: number; xs: number[] }>();
   for (const h of hits) {
     const d = scores.get(h.documentId);
@@ -259,11 +258,15 @@ function documentList(hits: Bm25Hit[], p: FusionParams): { bonus: Map<string, nu
   }
   // A long page shares a common word in more passages than a short one, so its further passages count for less.
   const sum = ({ length, xs: [best, ...more] }: { length: number; xs: number[] }) => best! + more.reduce((a, b) => a + b, 0) / (1 - p.documentLengthNorm + p.documentLengthNorm * length);
-  const ranked = [...scores].map(([id, d]) => ({ id, score: Math.round(sum(d) * 1e9) / 1e9 })).sort((a, b) => b.score - a.score);
-  const ranks = sharedRanks(ranked.map((d) => d.score));
-  ranked.forEach((d, i) => bonus.set(d.id, p.documentWeight / (p.rrfK + ranks[i]!)));
+  const ranked = [...scores].map(([documentId, d]) => ({ documentId, score: Math.round(sum(d) * 1e9) / 1e9 })).sort((a, b) => b.score - a.score);
   // Only the documents that rank near the top bring their best chunk in; the rest only add to chunks already there.
-  return { bonus, leading: ranked.slice(0, CANDIDATES_DOCUMENTS).map((d) => d.id) };
+  return { bonus: documentBonus(ranked, p.documentWeight, p.rrfK), leading: ranked.slice(0, CANDIDATES_DOCUMENTS).map((d) => d.documentId) };
+}
+
+/** A ranked list of documents (best first; equal scores share a rank) as a fused bonus of `weight` for each of their chunks. */
+function documentBonus(ranked: readonly { documentId: string; score: number }[], weight: number, rrfK: number): Map<string, number> {
+  const ranks = sharedRanks(ranked.map((d) => d.score));
+  return new Map(ranked.map((d, i) => [d.documentId, weight / (rrfK + ranks[i]!)]));
 }
 
 /**
@@ -275,9 +278,8 @@ function documentList(hits: Bm25Hit[], p: FusionParams): { bonus: Map<string, nu
 function commandList(candidates: { documentId: string; score: number }[], p: FusionParams): Map<string, number> {
   const best = new Map<string, number>();
   for (const c of candidates) best.set(c.documentId, Math.max(best.get(c.documentId) ?? 0, Math.round(c.score * 1e9) / 1e9));
-  const ranked = [...best].sort((a, b) => b[1] - a[1]);
-  const ranks = sharedRanks(ranked.map(([, s]) => s));
-  return new Map(ranked.map(([id], i) => [id, p.commandWeight / (p.rrfK + ranks[i]!)]));
+  const ranked = [...best].map(([documentId, score]) => ({ documentId, score })).sort((a, b) => b.score - a.score);
+  return documentBonus(ranked, p.commandWeight, p.rrfK);
 }
 
 /**
@@ -285,8 +287,7 @@ function commandList(candidates: { documentId: string; score: number }[], p: Fus
  * bonus for each of their chunks among the candidates.
  */
 function mentionList(mentioned: Mention[], p: FusionParams): Map<string, number> {
-  const ranks = sharedRanks(mentioned.map((m) => m.score));
-  return new Map(mentioned.map((m, i) => [m.documentId, p.mentionWeight / (p.rrfK + ranks[i]!)]));
+  return documentBonus(mentioned, p.mentionWeight, p.rrfK);
 }
 
 /**

@@ -40,8 +40,10 @@ export function asksForCommand(question: string): boolean {
   for (const m of question.matchAll(/\b(?:what|which|is there|are there|there is)\b((?:\s+[\w-]+){1,4})/gi)) {
     const kind = KINDS.exec(m[1]!);
     if (!kind) continue;
-    // "What commands does Pgpool-II send…" asks what the program does with commands, not for one to run.
-    const doneBy = /^\s+(?:do|does|did)\s+(?!(?:i|we|you|one)\b)/i.test(m[1]!.slice(kind.index + kind[0].length) + question.slice(m.index + m[0].length, m.index + m[0].length + 40));
+    // "What commands does Pgpool-II send…" asks what the program does with commands, not for one to run:
+    // where the kind's noun ends in the question; what follows it says who does what with it.
+    const after = m.index + m[0].length - m[1]!.length + kind.index + kind[0].length;
+    const doneBy = /^\s+(?:do|does|did)\s+(?!(?:i|we|you|one)\b)/i.test(question.slice(after, after + 40));
     return COMMAND_KINDS.has(kind[1]!.toLowerCase()) && !doneBy;
   }
   return false;

@@ -26,15 +26,15 @@ const SHELL_PROMPT = /^\$\s/;
  */
 export const CALLOUT_LINE = /^[ \t]*(?:\$[ \t]+)?(\S.*?)[ \t]+<(\d+)>[ \t]*$/;
 
+/** A comment line: `//`, `-- `, or `# ` as shells and configuration files write them. */
+export const COMMENT_LINE = /^\s*(?:\/\/|--\s|#\s)/;
+
 /**
  * Lines of code in a page's example, which the answer does not quote, though they may name what
  * the question asks about. Prose ends its sentences with punctuation and never keeps runs of
  * spaces; code does neither. A list item ending with ";" ("- git-push(1) copies your branches…;")
  * is prose, and so is a line with one gap of spaces (a plain-text option list, "-v    Print more").
  */
-/** A comment line: `//`, `-- `, or `# ` as shells and configuration files write them. */
-export const COMMENT_LINE = /^\s*(?:\/\/|--\s|#\s)/;
-
 const CODE_LINES: readonly RegExp[] = [
   // A shell's prompt, or a callout's mark after the code it explains ("$ git diff --cached   <2>").
   SHELL_PROMPT,

@@ -52,13 +52,13 @@ export function readDefinitionMarks(raw: string): { text: string; definitions: D
     if (mark === CODE_OPEN) codeStart ??= at[i]!;
     else if (mark === CODE_CLOSE && codeStart !== null) {
       // From its first character: a mark on a line of its own stood before the line break that follows.
-      while (codeStart < at[i]! && /\s/.test(text[codeStart]!)) codeStart++;
+      codeStart = firstCharacter(text, codeStart, at[i]!);
       if (at[i]! > codeStart) code.push({ start: codeStart, end: at[i]! });
       codeStart = null;
     } else if (mark === TERM_OPEN) termStart = at[i]!;
     else if (mark === TERM_CLOSE && termStart !== null) {
       // From its first character too, as chunking cuts before a term there (knowledge/chunk.ts).
-      while (termStart < at[i]! && /\s/.test(text[termStart]!)) termStart++;
+      termStart = firstCharacter(text, termStart, at[i]!);
       const term = termText(text, termStart, at[i]!);
       if (term) pending[depth]!.push({ start: termStart, text: term });
       termStart = null;
@@ -81,6 +81,13 @@ export function readDefinitionMarks(raw: string): { text: string; definitions: D
     if (!term || term.length > TERM_CHARS || end <= definition.start || SECTION_ENTRY.test(term)) return;
     definitions.push({ term, termStart: definition.terms[0]!.start, start: definition.start, end });
   }
+}
+
+/** The first offset of `text` in [from, end) that is not white space, else `end`. */
+function firstCharacter(text: string, from: number, end: number): number {
+  let at = from;
+  while (at < end && /\s/.test(text[at]!)) at++;
+  return at;
 }
 
 /**
