@@ -17,7 +17,7 @@ import { extractiveAnswer } from '../providers/kinds/local/answer.js';
 import { knowledgePassage } from '../interface/ask.js';
 import { startTestStack } from '../infra/testStack.js';
 import { replaceChunks } from '../store/chunks.js';
-import { createDocument } from '../store/documents.js';
+import { createDocument, updateDocument } from '../store/documents.js';
 import { createPool } from '../store/pool.js';
 import { createProject } from '../store/projects.js';
 import { evaluationCorpus, readPage } from './corpus.js';
@@ -54,6 +54,8 @@ try {
     const html = Buffer.from(readPage(corpus, page));
     const doc = await createDocument(pool, { projectId: project.id, name: `${page}.html`, kind: 'html', sourceUrl: null, content: html, contentHash: null });
     const parsed = await parseDocument('html', html, `${page}.html`);
+    // The title the ingestion workflow stores: retrieval's title list reads it.
+    await updateDocument(pool, doc.id, { title: parsed.title });
     const parts = chunkDocument(parsed, { chunkTokens: Number(process.env.EVAL_CHUNK_TOKENS ?? 300), overlapTokens: Number(process.env.EVAL_OVERLAP_TOKENS ?? 40) });
     const ids = await replaceChunks(pool, project.id, doc.id, parts, linkTargets(parsed.links ?? [], doc));
     const vectors = await embedder.embed(parts.map(chunkSearchText));

@@ -60,6 +60,8 @@ export interface FusionParams {
   mentionWeight: number;
   /** Weight of the list of reference pages (a command's manual page) among the candidates, for a question asking for a command (text/answerTypes.ts); 0: none. */
   commandWeight: number;
+  /** Weight of the list of candidates whose page's title the question says word for word ("write-ahead logging"); 0: none. */
+  titleWeight: number;
 }
 
 /**
@@ -116,8 +118,13 @@ export interface FusionParams {
  * blind2 recall@5 / MRR 0.900 / 0.666 → 0.950 / 0.681, 0.698, 0.764, 0.789, fresh MRR 0.628 → 0.633,
  * 0.644, 0.678, 0.678, nothing lower; at 2 the sixteen sets 0.832 / 0.680 / 263 key terms → 0.835 /
  * 0.688 / 266, and over every page 0.797 / 0.660 / 265 → 0.800 / 0.668 / 266 (README, A question asking for a command).
+ * The title list at 1 (2026-12-04, the session after): a question saying a page's title word for
+ * word ("What is write-ahead logging (WAL) mode?", "What does PGPOOL SET change?") ranked the pages
+ * that mention it in passage after passage above the page it names. Over the sixteen sets at 100
+ * pages MRR 0.688 → 0.692 at 1 and at 2 (those two questions 4th and 3rd → 1st, nothing else moved);
+ * EVERYPAGE (README, A question saying a page's title).
  */
-export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, documentLengthNorm: 0.5, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15, definesWeight: 0.5, mentionWeight: 1.5, commandWeight: 2 };
+export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, documentLengthNorm: 0.5, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15, definesWeight: 0.5, mentionWeight: 1.5, commandWeight: 2, titleWeight: 1 };
 
 export interface RetrievalOptions {
   topK: number;
@@ -234,6 +241,10 @@ export async function retrieve(
     const commands = commandList(rows.filter((r) => pages.has(r.documentId)).map((r) => ({ documentId: r.documentId, score: fused.get(r.id)!.score })), p);
     for (const row of rows) fused.get(row.id)!.score += commands.get(row.documentId) ?? 0;
   }
+  if (p.titleWeight > 0) {
+    const titled = titleList(question, rows, p);
+    for (const row of rows) fused.get(row.id)!.score += titled.get(row.documentId) ?? 0;
+  }
   // A vector index may briefly hold a chunk that was just replaced; such ids are dropped here.
   const ranked = rows
     .map((row) => ({ ...row, ...fused.get(row.id)! }))
@@ -307,6 +318,38 @@ function namingList(keys: RegExp[], texts: string[], weight: number, rrfK: numbe
   const ranks = sharedRanks(named.map((x) => x.n));
   named.forEach((x, r) => bonus.set(x.i, weight / (rrfK + ranks[r]!)));
   return bonus;
+}
+
+/** A text's words in order, stopwords and all (a title is matched as the phrase it is). */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * The name part of a page's title: without its chapter or section number, and before its first
+ * dash, colon or parenthesis ("30.3. Write-Ahead Logging (WAL)" → write ahead logging,
+ * "git-commit(1)" → git commit, "os.path — Common pathname manipulations" → os path).
+ */
+const titleName = (title: string) => wordsOf(title.replace(/^\s*(?:(?:Chapter|Appendix|Part)\s+)?(?:\d+|[A-Z])(?:\.\d+)*\.\s+/u, '').split(/\s[—–-]\s|:|\(/)[0] ?? '');
+
+/**
+ * The title list: the candidates' pages whose title's name (two words or more: one word is as
+ * often the word's other sense) the question says word for word, longest first, as a bonus for
+ * each of their chunks. A name said only inside a longer one said is not said: "git cherry-pick"
+ * names git-cherry-pick, not git-cherry.
+ */
+function titleList(question: string, rows: StoredChunk[], p: FusionParams): Map<string, number> {
+  const asked = ` ${wordsOf(question).join(' ')} `;
+  const said = new Map<string, string>();
+  for (const row of rows) {
+    if (said.has(row.documentId)) continue;
+    const name = titleName(row.title ?? pageTitle(row));
+    said.set(row.documentId, name.length >= 2 && asked.includes(` ${name.join(' ')} `) ? ` ${name.join(' ')} ` : '');
+  }
+  const names = [...new Set(said.values())].filter(Boolean);
+  const ranked = [...said]
+    .filter(([, name]) => name && !names.some((longer) => longer.length > name.length && longer.includes(name)))
+    .map(([documentId, name]) => ({ documentId, score: name.trim().split(' ').length }))
+    .sort((a, b) => b.score - a.score);
+  return documentBonus(ranked, p.titleWeight, p.rrfK);
 }
 
 /** The page's title, its first heading: a reference page is titled with what it defines ("pcp_attach_node", "PGPOOL SET"). */

@@ -23,6 +23,8 @@ export interface StoredChunk {
   chunkIndex: number;
   text: string;
   headings: string[];
+  /** The document's title, as its parser read it (an HTML page's <title>); null before it is ingested. */
+  title?: string | null;
 }
 
 /** Replaces a document's chunks and its links to other pages; returns the chunks' ids in chunk order. */
@@ -77,7 +79,7 @@ export async function referencePages(pool: Pool, projectId: string, documentIds:
 export async function chunksByIds(pool: Pool, projectId: string, ids: string[]): Promise<StoredChunk[]> {
   if (!ids.length) return [];
   const { rows } = await pool.query<StoredChunk>(
-    `SELECT c.id, c.document_id AS "documentId", d.name AS document, c.chunk_index AS "chunkIndex", c.text, c.headings
+    `SELECT c.id, c.document_id AS "documentId", d.name AS document, d.title, c.chunk_index AS "chunkIndex", c.text, c.headings
        FROM chunks c JOIN documents d ON d.id = c.document_id
       WHERE c.project_id = $1 AND c.id = ANY($2::uuid[])`,
     [projectId, ids],

@@ -8,7 +8,7 @@ import { linkTargets } from '../../knowledge/linkTargets.js';
 import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
 import { LocalLexicalEmbedder } from '../../providers/kinds/local/embeddings.js';
 import { replaceChunks } from '../../store/chunks.js';
-import { createDocument } from '../../store/documents.js';
+import { createDocument, updateDocument } from '../../store/documents.js';
 import type { Pool } from '../../store/pool.js';
 import { createProject } from '../../store/projects.js';
 
@@ -24,6 +24,8 @@ export async function ingestMarkdown(
   for (const { name, text } of docs) {
     const doc = await createDocument(pool, { projectId, name, kind, sourceUrl: null, content: Buffer.from(text), contentHash: null });
     const parsed = await parseDocument(kind, Buffer.from(text), name);
+    // The title the ingestion workflow stores: retrieval's title list reads it.
+    await updateDocument(pool, doc.id, { title: parsed.title });
     const chunks = chunkDocument(parsed, chunking);
     const ids = await replaceChunks(pool, projectId, doc.id, chunks, linkTargets(parsed.links ?? [], doc));
     const vectors = await embedder.embed(chunks.map(chunkSearchText));
