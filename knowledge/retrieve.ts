@@ -9,7 +9,7 @@ import type { MentionIndex, Mention } from './mentions.js';
 import { describedNames } from '../text/concepts.js';
 import { synonymsOf } from '../text/synonyms.js';
 import { asksForCommand } from '../text/answerTypes.js';
-import { terms } from '../text/terms.js';
+import { terms, words } from '../text/terms.js';
 import { fingerprint, sameText } from './sameText.js';
 import { keyTokens, keywordPairs } from '../text/keyTokens.js';
 import { chunkSearchText } from './chunk.js';
@@ -216,7 +216,7 @@ export async function retrieve(
   for (const id of [...leading.flatMap((d) => bestChunk.get(d) ?? []), ...(await firstChunks(deps.pool, projectId, unread))]) if (!fused.has(id)) fused.set(id, { score: 0, similarity: null });
   const rows = await chunksByIds(deps.pool, projectId, [...fused.keys()]);
   const described = mentionList(mentioned, p);
-  for (const row of rows) fused.get(row.id)!.score += (documents.bonus.get(row.documentId) ?? 0) + (described.get(row.documentId) ?? 0);
+  addPerDocument(rows, fused, documents.bonus, described);
   const names = p.keyWeight > 0 || p.definesWeight > 0 ? keyTokens(question, { capitals: false }) : [];
   const pairs = p.pairWeight > 0 || p.definesWeight > 0 ? keywordPairs(question) : [];
   const namings = [
@@ -240,13 +240,9 @@ export async function retrieve(
   for (const { keys, texts } of defining) if (keys.length) for (const [i, bonus] of namingList(keys, texts(), p.definesWeight, p.rrfK)) fused.get(rows[i]!.id)!.score += bonus;
   if (p.commandWeight > 0 && asksForCommand(question)) {
     const pages = await referencePages(deps.pool, projectId, [...new Set(rows.map((r) => r.documentId))]);
-    const commands = commandList(rows.filter((r) => pages.has(r.documentId)).map((r) => ({ documentId: r.documentId, score: fused.get(r.id)!.score })), p);
-    for (const row of rows) fused.get(row.id)!.score += commands.get(row.documentId) ?? 0;
+    addPerDocument(rows, fused, commandList(rows.filter((r) => pages.has(r.documentId)).map((r) => ({ documentId: r.documentId, score: fused.get(r.id)!.score })), p));
   }
-  if (p.titleWeight > 0) {
-    const titled = titleList(question, rows, p);
-    for (const row of rows) fused.get(row.id)!.score += titled.get(row.documentId) ?? 0;
-  }
+  if (p.titleWeight > 0) addPerDocument(rows, fused, titleList(question, rows, p));
   // A vector index may briefly hold a chunk that was just replaced; such ids are dropped here.
   const ranked = rows
     .map((row) => ({ ...row, ...fused.get(row.id)! }))
@@ -274,6 +270,11 @@ function documentList(hits: Bm25Hit[], p: FusionParams): { bonus: Map<string, nu
   const ranked = [...scores].map(([documentId, d]) => ({ documentId, score: Math.round(sum(d) * 1e9) / 1e9 })).sort((a, b) => b.score - a.score);
   // Only the documents that rank near the top bring their best chunk in; the rest only add to chunks already there.
   return { bonus: documentBonus(ranked, p.documentWeight, p.rrfK), leading: ranked.slice(0, CANDIDATES_DOCUMENTS).map((d) => d.documentId) };
+}
+
+/** Adds the document lists' bonuses (summed, in the order given) to each candidate chunk of their documents. */
+function addPerDocument(rows: readonly StoredChunk[], fused: Map<string, { score: number }>, ...bonuses: ReadonlyMap<string, number>[]): void {
+  for (const row of rows) fused.get(row.id)!.score += bonuses.reduce((sum, bonus) => sum + (bonus.get(row.documentId) ?? 0), 0);
 }
 
 /** A ranked list of documents (best first; equal scores share a rank) as a fused bonus of `weight` for each of their chunks. */
@@ -322,15 +323,12 @@ function namingList(keys: RegExp[], texts: string[], weight: number, rrfK: numbe
   return bonus;
 }
 
-/** A text's words in order, stopwords and all (a title is matched as the phrase it is). */
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
 /**
  * The name part of a page's title: without its chapter or section number, and before its first
  * dash, colon or parenthesis ("30.3. Write-Ahead Logging (WAL)" → write ahead logging,
  * "git-commit(1)" → git commit, "os.path — Common pathname manipulations" → os path).
  */
-const titleName = (title: string) => wordsOf(title.replace(/^\s*(?:(?:Chapter|Appendix|Part)\s+)?(?:\d+|[A-Z])(?:\.\d+)*\.\s+/u, '').split(/\s[—–-]\s|:|\(/)[0] ?? '');
+const titleName = (title: string) => words(title.replace(/^\s*(?:(?:Chapter|Appendix|Part)\s+)?(?:\d+|[A-Z])(?:\.\d+)*\.\s+/u, '').split(/\s[—–-]\s|:|\(/)[0] ?? '');
 
 /**
  * The title list: the candidates' pages whose title's name (two words or more: one word is as
@@ -339,17 +337,18 @@ const titleName = (title: string) => wordsOf(title.replace(/^\s*(?:(?:Chapter|Ap
  * names git-cherry-pick, not git-cherry.
  */
 function titleList(question: string, rows: StoredChunk[], p: FusionParams): Map<string, number> {
-  const asked = ` ${wordsOf(question).join(' ')} `;
-  const said = new Map<string, string>();
+  // Words are matched between spaces, so "git commit" is not said by "git committed".
+  const asked = ` ${words(question).join(' ')} `;
+  const said = new Map<string, { phrase: string; length: number } | null>();
   for (const row of rows) {
     if (said.has(row.documentId)) continue;
     const name = titleName(row.title ?? pageTitle(row));
-    said.set(row.documentId, name.length >= 2 && asked.includes(` ${name.join(' ')} `) ? ` ${name.join(' ')} ` : '');
+    const phrase = ` ${name.join(' ')} `;
+    said.set(row.documentId, name.length >= 2 && asked.includes(phrase) ? { phrase, length: name.length } : null);
   }
-  const names = [...new Set(said.values())].filter(Boolean);
+  const phrases = [...said.values()].flatMap((s) => (s ? [s.phrase] : []));
   const ranked = [...said]
-    .filter(([, name]) => name && !names.some((longer) => longer.length > name.length && longer.includes(name)))
-    .map(([documentId, name]) => ({ documentId, score: name.trim().split(' ').length }))
+    .flatMap(([documentId, s]) => (s && !phrases.some((longer) => longer.length > s.phrase.length && longer.includes(s.phrase)) ? [{ documentId, score: s.length }] : []))
     .sort((a, b) => b.score - a.score);
   return documentBonus(ranked, p.titleWeight, p.rrfK);
 }

@@ -5,6 +5,7 @@
 // need several words anywhere in the question; a phrase is words said together, in order, so
 // "shut" alone means nothing here and "shut … down" means stopping. Written from general usage of
 // English in questions about software, not from any corpus or labelled set.
+import { words } from './terms.js';
 
 interface Phrase {
   /** The phrase in base form: its first word may be inflected ("shuts", "shutting", "shut"), the rest are said as written. */
@@ -148,7 +149,7 @@ const COMPILED = PHRASES.map((p) => {
  * lower-cased with hyphens and apostrophes as breaks ("re-read", "shut 'em down").
  */
 export function phraseWordsOf(text: string): string[] {
-  const said = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const said = words(text);
   const out = new Set<string>();
   for (const p of COMPILED) {
     for (let i = 0; i < said.length; i++) {

@@ -6,9 +6,14 @@ export function isStopword(word: string): boolean {
   return QUESTION_STOPWORDS.has(word.toLowerCase());
 }
 
+/** The words of `text` in order, lower-cased, stopwords and all; hyphens, apostrophes and underscores break them. */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 /** The meaningful words of `text`, lower-cased: no stopwords, no single characters. */
 export function terms(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => t.length > 1 && !QUESTION_STOPWORDS.has(t));
+  return words(text).filter((t) => t.length > 1 && !QUESTION_STOPWORDS.has(t));
 }
 
 export function sentences(text: string): string[] {
