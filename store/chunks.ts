@@ -87,6 +87,18 @@ export async function chunksByIds(pool: Pool, projectId: string, ids: string[]):
   return rows;
 }
 
+/** The first `limit` chunks of each of the project's documents given, as retrieval reads candidates. */
+export async function pagePassages(pool: Pool, projectId: string, documentIds: readonly string[], limit: number): Promise<StoredChunk[]> {
+  if (!documentIds.length) return [];
+  const { rows } = await pool.query<StoredChunk>(
+    `SELECT c.id, c.document_id AS "documentId", d.name AS document, d.title, c.chunk_index AS "chunkIndex", c.text, c.headings
+       FROM chunks c JOIN documents d ON d.id = c.document_id
+      WHERE c.project_id = $1 AND c.document_id = ANY($2::uuid[]) AND c.chunk_index < $3`,
+    [projectId, documentIds, limit],
+  );
+  return rows;
+}
+
 /** A document's chunks in order, as the console previews them (at most `limit`). */
 export async function documentChunks(pool: Pool, documentId: string, limit: number): Promise<Chunk[]> {
   const { rows } = await pool.query<Chunk>(

@@ -2,7 +2,7 @@
 // index, as the ingestion workflow's steps do, without the workflow — for tests of ranking.
 import { chunkDocument, chunkSearchText } from '../../knowledge/chunk.js';
 import { parseDocument } from '../../knowledge/parse.js';
-import { retrieve, type FusionParams } from '../../knowledge/retrieve.js';
+import { retrieve, type FusionParams, type RetrievedChunk } from '../../knowledge/retrieve.js';
 import { MentionIndex } from '../../knowledge/mentions.js';
 import { linkTargets } from '../../knowledge/linkTargets.js';
 import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
@@ -34,21 +34,27 @@ export async function ingestMarkdown(
 }
 
 /**
- * A new project holding `docs` (60-token chunks, no overlap), and how its BM25-only retrieval
- * ranks the documents for `question` under some fusion settings: for tests that compare a
- * ranking with one part of the fusion on and off.
+ * A new project holding `docs` (60-token chunks, no overlap), and the top 5 of its BM25-only
+ * retrieval for `question` under some fusion settings: for tests that compare what is found with
+ * one part of the fusion on and off.
  */
-export async function lexicalRanking(
+export async function lexicalRetrieval(
   pool: Pool,
   name: string,
   docs: readonly { name: string; text: string }[],
   question: string,
   kind: 'markdown' | 'html' = 'markdown',
-): Promise<(fusion: Partial<FusionParams>) => Promise<string[]>> {
+): Promise<(fusion: Partial<FusionParams>) => Promise<RetrievedChunk[]>> {
   const embedder = new LocalLexicalEmbedder();
   const index = new ExactVectorIndex({ sql: pool });
   const mentions = new MentionIndex({ sql: pool });
   const project = await createProject(pool, name);
   await ingestMarkdown({ pool, index, embedder }, project.id, docs, { chunkTokens: 60, overlapTokens: 0 }, kind);
-  return async (fusion) => (await retrieve({ pool, index, embedder, mentions }, project.id, question, { topK: 5, minScore: 0, mode: 'lexical', fusion })).map((c) => c.document);
+  return (fusion) => retrieve({ pool, index, embedder, mentions }, project.id, question, { topK: 5, minScore: 0, mode: 'lexical', fusion });
+}
+
+/** As lexicalRetrieval, the documents of the top 5 in order. */
+export async function lexicalRanking(...args: Parameters<typeof lexicalRetrieval>): Promise<(fusion: Partial<FusionParams>) => Promise<string[]>> {
+  const found = await lexicalRetrieval(...args);
+  return async (fusion) => (await found(fusion)).map((c) => c.document);
 }
