@@ -66,6 +66,19 @@ async function knowledgeClaims(part: string, match: ToolMatch, corpus: CorpusSta
 }
 
 /**
+ * Why a tool is not called on a clause that shares one word of its description and gives none of
+ * its arguments but guessed ones, whatever the knowledge holds: "I moved to a new city for work
+ * and know nobody…" says "city" and nothing that is one ("work" only follows "for"), and with
+ * knowledge to weigh against it called get_weather for "work". Either doubt alone is weighed
+ * (knowledgeClaims); both together are too little. Null when the tool may stand.
+ */
+function tooLittle(part: string, match: ToolMatch): string | null {
+  const args = Object.keys(match.arguments ?? {});
+  if (!match.slight || !args.length || !args.every((name) => match.guessed.includes(name))) return null;
+  return `"${part}" has only one word of its description (${match.matched.join(', ')}) and only a guessed ${args.map((name) => `${name} ${JSON.stringify(match.arguments?.[name])}`).join(', ')} of ${match.tool.name}: too little to call it on`;
+}
+
+/**
  * The project tools the message's clauses call, and the clauses no tool explains; `claimed`
  * when the knowledge was found to be what one of those means (knowledgeClaims).
  */
@@ -78,6 +91,12 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
   for (const part of parts) {
     const match = tools.length ? matchTool(part, tools) : null;
     if (!match?.arguments) {
+      unexplained.push(part);
+      continue;
+    }
+    const weak = tooLittle(part, match);
+    if (weak) {
+      reasons.push(weak);
       unexplained.push(part);
       continue;
     }
@@ -96,7 +115,7 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
   // The arguments may sit in another clause than the tool's words ("My order is 48213. Where is it?").
   if (!calls.length && parts.length > 1 && tools.length) {
     const whole = matchTool(message, tools);
-    if (whole?.arguments && !(await knowledgeClaims(message, whole, corpus))) {
+    if (whole?.arguments && !tooLittle(message, whole) && !(await knowledgeClaims(message, whole, corpus))) {
       calls.push({ id: `local-${whole.tool.name}-1`, name: whole.tool.name, arguments: whole.arguments });
       reasons.push(`the message asks for what ${whole.tool.name} does (${whole.matched.join(', ')})${describeArguments(whole.arguments)}`);
       return { calls, reasons, rest: [], claimed: false };

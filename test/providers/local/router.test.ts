@@ -230,6 +230,16 @@ describe('the offline router', () => {
     expect(await calls('What are the conditions like in Vienna?', [weather], undefined)).toEqual([]);
   });
 
+  it('does not call a tool on one word of its description and a guessed argument, whatever the knowledge holds', async () => {
+    // "city" is the weather tool's one word here, and "work" only follows "for": no city named.
+    const message = 'I moved to a new city for work and know nobody. How do I build real connections as an adult?';
+    const route = await routeLocally(message, all, corpus);
+    expect(route.calls).toEqual([]);
+    expect(route.reason).toMatch(/has only one word of its description \(city\) and only a guessed city "work" of get_weather: too little to call it on/);
+    // A city it names is no guess: the same one word calls the tool.
+    expect(await calls('I moved to a new city, Oslo. What is it like there now?')).toEqual([['get_weather', { city: 'Oslo' }]]);
+  });
+
   it('does not call a tool whose required argument is missing; the question goes to knowledge instead', async () => {
     expect(await calls('What does git status show?')).toEqual([['search_knowledge', { query: 'What does git status show?' }]]);
   });
