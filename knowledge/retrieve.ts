@@ -256,8 +256,8 @@ export async function retrieve(
     addPerDocument(rows, fused, commandList(rows.filter((r) => pages.has(r.documentId)).map((r) => ({ documentId: r.documentId, score: fused.get(r.id)!.score })), p));
   }
   if (p.titleWeight > 0) addPerDocument(rows, fused, titleList(question, rows, p));
-  // A vector index may briefly hold a chunk that was just replaced; such ids are dropped here.
   const order = (a: RetrievedChunk, b: RetrievedChunk) => b.score - a.score || (a.document < b.document ? -1 : a.document > b.document ? 1 : 0) || a.chunkIndex - b.chunkIndex || (a.id < b.id ? -1 : 1);
+  // A vector index may briefly hold a chunk that was just replaced; such ids are dropped here.
   const ranked = rows.map((row) => ({ ...row, ...fused.get(row.id)! })).sort(order);
   if (p.passageWeight <= 0) return diversify(ranked, opts.topK, p.perDocument);
   // The pages the answer can be given from: as many as it has passages, up to a bound on one question's work.

@@ -76,11 +76,14 @@ export async function referencePages(pool: Pool, projectId: string, documentIds:
   return new Set(rows.map((r) => r.documentId));
 }
 
+/** A StoredChunk's columns, with its document's name and title. */
+const STORED_CHUNK = `SELECT c.id, c.document_id AS "documentId", d.name AS document, d.title, c.chunk_index AS "chunkIndex", c.text, c.headings
+       FROM chunks c JOIN documents d ON d.id = c.document_id`;
+
 export async function chunksByIds(pool: Pool, projectId: string, ids: string[]): Promise<StoredChunk[]> {
   if (!ids.length) return [];
   const { rows } = await pool.query<StoredChunk>(
-    `SELECT c.id, c.document_id AS "documentId", d.name AS document, d.title, c.chunk_index AS "chunkIndex", c.text, c.headings
-       FROM chunks c JOIN documents d ON d.id = c.document_id
+    `${STORED_CHUNK}
       WHERE c.project_id = $1 AND c.id = ANY($2::uuid[])`,
     [projectId, ids],
   );
@@ -91,8 +94,7 @@ export async function chunksByIds(pool: Pool, projectId: string, ids: string[]):
 export async function pagePassages(pool: Pool, projectId: string, documentIds: readonly string[], limit: number): Promise<StoredChunk[]> {
   if (!documentIds.length) return [];
   const { rows } = await pool.query<StoredChunk>(
-    `SELECT c.id, c.document_id AS "documentId", d.name AS document, d.title, c.chunk_index AS "chunkIndex", c.text, c.headings
-       FROM chunks c JOIN documents d ON d.id = c.document_id
+    `${STORED_CHUNK}
       WHERE c.project_id = $1 AND c.document_id = ANY($2::uuid[]) AND c.chunk_index < $3`,
     [projectId, documentIds, limit],
   );
