@@ -76,9 +76,10 @@ function pageScores(passages: readonly StoredChunk[], query: ReadonlySet<string>
 /**
  * `ranked` (best first) with the passages of `pages` chosen again. Each such page's candidates and
  * its other passages (in `pagePassages`) are ordered by a blend of their fused score and their
- * page-own BM25, each as a share of the page's best, and take the page's fused scores in that
- * order, best first; a passage that was no candidate brings a place scored 0. Every page keeps the
- * scores it had, so pages rank as they did.
+ * page-own BM25, each as a share of the page's best, and the first of them take the page's fused
+ * scores in that order, best first, as many as the page had candidates: a passage no list found
+ * may take a candidate's place, never add one (a page found by one passage is still shown by one,
+ * not by all its others). Every page keeps the scores it had, so pages rank as they did.
  */
 export function choosePassages<T extends Scored>(ranked: readonly T[], pages: readonly string[], pagePassages: readonly StoredChunk[], query: ReadonlySet<string>, p: PassageChoiceParams): T[] {
   if (!pages.length || p.passageWeight <= 0 || !query.size) return [...ranked];
@@ -92,10 +93,12 @@ export function choosePassages<T extends Scored>(ranked: readonly T[], pages: re
     const bestOwn = Math.max(...own);
     const bestFused = Math.max(...all.map((c) => c.score));
     const share = (x: number, best: number) => (best > 0 ? x / best : 0);
-    const places = all.map((c) => c.score).sort((a, b) => b - a);
+    // The page's places are its candidates' scores: as many passages of it as were found, never more.
+    const places = candidates.map((c) => c.score).sort((a, b) => b - a);
     all
       .map((c, i) => ({ c, v: (1 - p.passageWeight) * share(c.score, bestFused) + p.passageWeight * share(own[i]!, bestOwn) }))
       .sort((a, b) => b.v - a.v || a.c.chunkIndex - b.c.chunkIndex)
+      .slice(0, places.length)
       .forEach(({ c }, i) => out.push({ ...c, score: places[i]! }));
   }
   // Only the pages' own passages were read again, so every one of them is a T.
