@@ -9,7 +9,7 @@
 import type { StoredChunk } from '../store/chunks.js';
 import { answerTypeWords } from '../text/answerTypes.js';
 import { inflectionKey } from '../text/stem.js';
-import { terms, words } from '../text/terms.js';
+import { words } from '../text/terms.js';
 import { chunkSearchText } from './chunk.js';
 
 /** A ranked candidate: a chunk with its fused score. */
@@ -26,14 +26,14 @@ export interface PassageChoiceParams {
 }
 
 /**
- * The question's words as inflection keys ("removed", "removes" → remov): its own, the words documentation states the kind of answer
- * asked for with (text/answerTypes.ts: "how often" → interval, period) and the names of what it
- * describes (text/concepts.ts). The last two are no help in ranking pages (they say what an
- * answer looks like, and are in passages of every page), but within a page they tell the passage
- * that answers.
+ * The question's words as inflection keys ("removed", "removes" → remov): its own (`asked`, as
+ * retrieval read them), the words documentation states the kind of answer asked for with
+ * (text/answerTypes.ts: "how often" → interval, period) and the names of what it describes
+ * (text/concepts.ts). The last two are no help in ranking pages (they say what an answer looks
+ * like, and are in passages of every page), but within a page they tell the passage that answers.
  */
-export function passageQuery(question: string, described: readonly string[]): Set<string> {
-  return new Set([...terms(question), ...answerTypeWords(question), ...described.flatMap(words)].map(inflectionKey));
+export function passageQuery(question: string, asked: readonly string[], described: readonly string[]): Set<string> {
+  return new Set([...asked, ...answerTypeWords(question), ...described.flatMap(words)].map(inflectionKey));
 }
 
 /**
@@ -81,26 +81,24 @@ function pageScores(passages: readonly StoredChunk[], query: ReadonlySet<string>
  * may take a candidate's place, never add one (a page found by one passage is still shown by one,
  * not by all its others). Every page keeps the scores it had, so pages rank as they did.
  */
-export function choosePassages<T extends Scored>(ranked: readonly T[], pages: readonly string[], pagePassages: readonly StoredChunk[], query: ReadonlySet<string>, p: PassageChoiceParams): T[] {
+export function choosePassages(ranked: readonly Scored[], pages: readonly string[], pagePassages: readonly StoredChunk[], query: ReadonlySet<string>, p: PassageChoiceParams): Scored[] {
   if (!pages.length || p.passageWeight <= 0 || !query.size) return [...ranked];
   const chosen = new Set(pages);
-  const out: Scored[] = ranked.filter((r) => !chosen.has(r.documentId));
+  const out = ranked.filter((r) => !chosen.has(r.documentId));
   for (const page of pages) {
-    const candidates: Scored[] = ranked.filter((r) => r.documentId === page);
+    const candidates = ranked.filter((r) => r.documentId === page);
     const known = new Set(candidates.map((c) => c.id));
     const all = [...candidates, ...pagePassages.filter((c) => c.documentId === page && !known.has(c.id)).map((c) => ({ ...c, score: 0, similarity: null }))];
-    const own = pageScores(all, query, p);
-    const bestOwn = Math.max(...own);
-    const bestFused = Math.max(...all.map((c) => c.score));
-    const share = (x: number, best: number) => (best > 0 ? x / best : 0);
     // The page's places are its candidates' scores: as many passages of it as were found, never more.
     const places = candidates.map((c) => c.score).sort((a, b) => b - a);
+    const own = pageScores(all, query, p);
+    const bestOwn = Math.max(...own);
+    const share = (x: number, best: number) => (best > 0 ? x / best : 0);
     all
-      .map((c, i) => ({ c, v: (1 - p.passageWeight) * share(c.score, bestFused) + p.passageWeight * share(own[i]!, bestOwn) }))
+      .map((c, i) => ({ c, v: (1 - p.passageWeight) * share(c.score, places[0]!) + p.passageWeight * share(own[i]!, bestOwn) }))
       .sort((a, b) => b.v - a.v || a.c.chunkIndex - b.c.chunkIndex)
       .slice(0, places.length)
       .forEach(({ c }, i) => out.push({ ...c, score: places[i]! }));
   }
-  // Only the pages' own passages were read again, so every one of them is a T.
-  return (out as T[]).sort(p.order);
+  return out.sort(p.order);
 }

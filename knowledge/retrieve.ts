@@ -197,10 +197,10 @@ export async function retrieve(
 ): Promise<RetrievedChunk[]> {
   const p = { ...FUSION_DEFAULTS, ...opts.fusion };
   const texts = [{ text: question, weight: 1 }];
-  const words = terms(question);
-  const others = p.synonymWeight > 0 ? synonymsOf(words) : [];
+  const asked = terms(question);
+  const others = p.synonymWeight > 0 ? synonymsOf(asked) : [];
   if (others.length) texts.push({ text: others.join(' '), weight: p.synonymWeight });
-  const named = p.conceptWeight > 0 ? describedNames(words, question) : [];
+  const named = p.conceptWeight > 0 ? describedNames(asked, question) : [];
   if (named.length) texts.push({ text: named.join(' '), weight: p.conceptWeight });
   const [lexical, vector, mentioned] = await Promise.all([
     opts.mode === 'vector' ? [] : bm25Search(deps.pool, projectId, texts, p.documentWeight > 0 ? DOCUMENT_CANDIDATES : CANDIDATES, { k1: p.k1, b: p.b, commonShare: p.commonShare }, deps.lexical),
@@ -261,8 +261,8 @@ export async function retrieve(
   const ranked = rows.map((row) => ({ ...row, ...fused.get(row.id)! })).sort(order);
   if (p.passageWeight <= 0) return diversify(ranked, opts.topK, p.perDocument);
   // The pages the answer can be given from: as many as it has passages, up to a bound on one question's work.
-  const pages = [...new Set(ranked.map((r) => r.documentId))].slice(0, Math.min(opts.topK, PASSAGE_PAGES));
-  const chosen = choosePassages(ranked, pages, await pagePassages(deps.pool, projectId, pages, PAGE_PASSAGES), passageQuery(question, named), { ...p, order });
+  const shown = [...new Set(ranked.map((r) => r.documentId))].slice(0, Math.min(opts.topK, PASSAGE_PAGES));
+  const chosen = choosePassages(ranked, shown, await pagePassages(deps.pool, projectId, shown, PAGE_PASSAGES), passageQuery(question, asked, named), { ...p, order });
   return diversify(chosen, opts.topK, p.perDocument);
 }
 

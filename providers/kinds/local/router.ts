@@ -47,12 +47,8 @@ function withoutWords(text: string, drop: (word: string) => boolean): string {
  * slight match is not acted on.
  */
 async function knowledgeClaims(part: string, match: ToolMatch, corpus: CorpusStats | undefined): Promise<string | null> {
-  const doubts = [
-    ...(match.slight ? [`only one word of its description (${match.matched.join(', ')})`] : []),
-    ...(match.guessed.length ? [`only a guessed ${match.guessed.map((name) => `${name} ${JSON.stringify(match.arguments?.[name])}`).join(', ')}`] : []),
-  ];
-  if (!doubts.length) return null;
-  const doubted = `"${part}" has ${doubts.join(' and ')} of ${match.tool.name}`;
+  const doubted = doubtsAbout(part, match);
+  if (!doubted) return null;
   if (!corpus) return match.slight ? `${doubted}: too little to call it on` : null;
   // Less the tool's words, and an id it guessed ("64MB"), which no knowledge would say; a guessed
   // place stays, for the knowledge to recognise as its own word ("in a table").
@@ -65,6 +61,15 @@ async function knowledgeClaims(part: string, match: ToolMatch, corpus: CorpusSta
   return `${doubted}, and without its words ${knowledge.reason}`;
 }
 
+/** What makes a tool's match on `part` doubtful, said as the reason says it; null when nothing does. */
+function doubtsAbout(part: string, match: ToolMatch): string | null {
+  const doubts = [
+    ...(match.slight ? [`only one word of its description (${match.matched.join(', ')})`] : []),
+    ...(match.guessed.length ? [`only a guessed ${match.guessed.map((name) => `${name} ${JSON.stringify(match.arguments?.[name])}`).join(', ')}`] : []),
+  ];
+  return doubts.length ? `"${part}" has ${doubts.join(' and ')} of ${match.tool.name}` : null;
+}
+
 /**
  * Why a tool is not called on a clause that shares one word of its description and gives none of
  * its arguments but guessed ones, whatever the knowledge holds: "I moved to a new city for work
@@ -75,7 +80,7 @@ async function knowledgeClaims(part: string, match: ToolMatch, corpus: CorpusSta
 function tooLittle(part: string, match: ToolMatch): string | null {
   const args = Object.keys(match.arguments ?? {});
   if (!match.slight || !args.length || !args.every((name) => match.guessed.includes(name))) return null;
-  return `"${part}" has only one word of its description (${match.matched.join(', ')}) and only a guessed ${args.map((name) => `${name} ${JSON.stringify(match.arguments?.[name])}`).join(', ')} of ${match.tool.name}: too little to call it on`;
+  return `${doubtsAbout(part, match)}: too little to call it on`;
 }
 
 /**
