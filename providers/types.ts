@@ -138,6 +138,8 @@ export interface CorpusStats {
   readonly tokens?: number;
   /** In how many chunks each term occurs (terms as `text/terms.ts` makes them); 0 for unknown terms. */
   documentFrequency(terms: string[]): Promise<Map<string, number>>;
+  /** In how many chunks both terms of each pair occur, in the pairs' order (the SQL path reads at most the first 10 pairs). */
+  jointFrequency(pairs: readonly (readonly [string, string])[]): Promise<number[]>;
 }
 
 export interface TurnOptions {

@@ -37,3 +37,28 @@ export async function termStats(pool: Pool, projectId: string, terms: string[]):
   for (const row of rows) if (row.term !== null) frequency.set(row.term, row.df === null ? chunks : Number(row.df));
   return { chunks, tokens: Number(rows[0]?.tokens ?? 0), frequency };
 }
+
+/** More pairs than a question's telling words make (five words, ten pairs): one call's cost stays bounded. */
+const MAX_PAIRS = 10;
+
+/**
+ * In how many of one project's chunks both terms of each pair occur, in one query, the terms read
+ * as termStats reads them (`search_vector`). A term the index does not keep (a stopword) adds
+ * nothing to its pair, as termStats counts it in every chunk; a pair of two such counts 0.
+ */
+export async function jointFrequency(pool: Pool, projectId: string, pairs: readonly (readonly [string, string])[]): Promise<number[]> {
+  const asked = pairs.slice(0, MAX_PAIRS);
+  if (!asked.length) return [];
+  const { rows } = await pool.query<{ i: number; n: string }>(
+    `WITH p AS (SELECT i, array_remove(tsvector_to_array(search_vector(a)) || tsvector_to_array(search_vector(b)), NULL) AS lexemes
+                  FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS x(a, b, i))
+     SELECT p.i::int AS i,
+            (SELECT count(*) FROM chunks c
+              WHERE c.project_id = $1
+                AND c.tsv @@ (SELECT string_agg(quote_literal(l), ' & ') FROM unnest(p.lexemes) l)::tsquery) AS n
+       FROM p WHERE cardinality(p.lexemes) > 0`,
+    [projectId, asked.map((pair) => pair[0]), asked.map((pair) => pair[1])],
+  );
+  const counted = new Map(rows.map((r) => [r.i, Number(r.n)]));
+  return asked.map((_, i) => counted.get(i + 1) ?? 0);
+}

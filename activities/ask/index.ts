@@ -47,7 +47,7 @@ export function askActivities(deps: AskDeps) {
   const readPlan = planAsk(deps.pool);
   const thread = threadTurn(deps);
   const save = saveTurn(deps.pool, thread.tellNext, deps.webhooks, deps.liveEvents !== false);
-  const respond = respondTurn({ ...deps, corpusStats: (projectId) => corpusStatsFor(deps.pool, projectId) });
+  const respond = respondTurn({ ...deps, corpusStats: (projectId) => corpusStatsFor(deps.pool, projectId, deps.lexicalIndex) });
   return {
     planAsk: readPlan,
     searchKnowledge: searchKnowledge(deps),

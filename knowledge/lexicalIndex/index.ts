@@ -33,6 +33,11 @@ SELECT (SELECT version FROM lexical_index_versions WHERE project_id = $1::uuid) 
        ARRAY(SELECT lexeme FROM s ORDER BY lexeme) AS lexemes,
        ARRAY(SELECT weight FROM s ORDER BY lexeme) AS weights`;
 
+// Each term's stems (as termStats reads a term) and the project's version, in one statement.
+const TERMS_SQL = `
+SELECT (SELECT version FROM lexical_index_versions WHERE project_id = $1::uuid) AS version,
+       ARRAY(SELECT array_to_json(tsvector_to_array(search_vector(t)))::text FROM unnest($2::text[]) WITH ORDINALITY AS x(t, i) ORDER BY i) AS stems`;
+
 export class LexicalIndex implements Bm25Searcher {
   private readonly sql: SqlClient;
   private readonly cache: ProjectCache<ProjectPostings>;
@@ -53,17 +58,37 @@ export class LexicalIndex implements Bm25Searcher {
     ]);
     const row = rows[0]!;
     if (!row.lexemes.length) return [];
-    const version = String(row.version ?? 0); // pg gives bigint as text, PGlite as a number
-    const postings = await this.cache.at(projectId, version, () => {
-      this.loads++;
-      return loadPostings(this.sql, projectId, version);
-    });
+    const postings = await this.postings(projectId, row.version);
     const stems = row.lexemes.map((lexeme, i) => {
       const slot = postings.stems.get(lexeme);
       return { lexeme, weight: Number(row.weights[i]), df: slot === undefined ? 0 : postings.start[slot + 1]! - postings.start[slot]! };
     });
     const query = bm25Query(stems, postings.chunks, postings.tokens, params);
     return query ? scorePostings(postings, query, limit) : [];
+  }
+
+  /**
+   * In how many chunks both terms of each pair occur, as store/termStats.ts's jointFrequency counts
+   * them in SQL (the same stems; a stopword adds nothing to its pair), from the cached postings.
+   */
+  async jointFrequency(projectId: string, pairs: readonly (readonly [string, string])[]): Promise<number[]> {
+    if (!pairs.length) return [];
+    const terms = [...new Set(pairs.flat())];
+    const { rows } = await this.sql.query<{ version: unknown; stems: string[] }>(TERMS_SQL, [projectId, terms]);
+    const postings = await this.postings(projectId, rows[0]!.version);
+    const stemsOf = new Map(terms.map((t, i) => [t, JSON.parse(rows[0]!.stems[i]!) as string[]]));
+    return pairs.map(([a, b]) => {
+      const stems = [...new Set([...stemsOf.get(a)!, ...stemsOf.get(b)!])];
+      return stems.length ? chunksHoldingAll(postings, stems) : 0;
+    });
+  }
+
+  private postings(projectId: string, version: unknown): Promise<ProjectPostings> {
+    const at = String(version ?? 0); // pg gives bigint as text, PGlite as a number
+    return this.cache.at(projectId, at, () => {
+      this.loads++;
+      return loadPostings(this.sql, projectId, at);
+    });
   }
 
   /** What the cached postings take in memory, estimated as the cache budget counts it. */
@@ -75,4 +100,23 @@ export class LexicalIndex implements Bm25Searcher {
   clearCache(): void {
     this.cache.clear();
   }
+}
+
+/** How many rows hold every one of `stems`: their postings (each ascending) walked together. */
+function chunksHoldingAll(postings: ProjectPostings, stems: string[]): number {
+  const lists = stems.map((stem) => postings.stems.get(stem)).map((slot) => (slot === undefined ? null : postings.rows.subarray(postings.start[slot]!, postings.start[slot + 1]!)));
+  if (lists.some((l) => !l)) return 0;
+  const [first, ...rest] = (lists as Int32Array[]).sort((x, y) => x.length - y.length);
+  const at = rest.map(() => 0);
+  let n = 0;
+  for (const row of first!) {
+    let all = true;
+    for (let j = 0; j < rest.length; j++) {
+      const list = rest[j]!;
+      while (at[j]! < list.length && list[at[j]!]! < row) at[j]!++;
+      if (list[at[j]!] !== row) all = false;
+    }
+    if (all) n++;
+  }
+  return n;
 }

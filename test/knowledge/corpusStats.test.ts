@@ -1,6 +1,7 @@
 // CorpusStats over PostgreSQL's full-text index: what the offline router reads to judge whether
 // a project's knowledge covers a question.
 import { corpusStatsFor } from '../../knowledge/corpusStats.js';
+import { LexicalIndex } from '../../knowledge/lexicalIndex/index.js';
 import { contentTerms } from '../../providers/kinds/local/coverage.js';
 import { replaceChunks } from '../../store/chunks.js';
 import { createDocument } from '../../store/documents.js';
@@ -34,6 +35,31 @@ describe('corpusStatsFor', () => {
       'push.default': 1, // a dotted name is one indexed word
       the: 3, // not indexed at all (a stopword): as if in every chunk, so it weighs nothing
     });
+  });
+
+  it('counts the chunks holding both words of each pair, stemmed as the index is, within the project only', async () => {
+    const id = await projectWith([
+      'Refunds are issued within 14 days of the order.',
+      'A refund needs the order number.',
+      'Orders ship within two days. Set push.default to simple.',
+      'Invoices are emailed monthly.',
+    ]);
+    await projectWith(['Refunds of orders, refunded invoices.']); // another tenant's chunks never count
+    const pairs = [
+      ['refunded', 'orders'], // refund and order share two chunks, whatever their endings
+      ['refund', 'invoices'], // each is somewhere, never together
+      ['push.default', 'day'], // a dotted name is one indexed word
+      ['the', 'order'], // a stopword adds nothing: the order's own chunks
+      ['refund', 'australia'], // a word the knowledge lacks meets nothing
+    ] as const;
+    expect(await corpusStatsFor(db(), id).jointFrequency(pairs)).toEqual([2, 0, 1, 3, 0]);
+    // The worker's in-memory postings count the same, and see a chunk written since they were read.
+    const lexical = new LexicalIndex({ sql: db() });
+    expect(await corpusStatsFor(db(), id, lexical).jointFrequency(pairs)).toEqual([2, 0, 1, 3, 0]);
+    const doc = await createDocument(db(), { projectId: id, name: 'more.md', kind: 'markdown', sourceUrl: null, content: null, contentHash: null });
+    await replaceChunks(db(), id, doc.id, [{ index: 0, text: 'Refund orders of invoices.', headings: [], tokenCount: 0 }]);
+    expect(await corpusStatsFor(db(), id, lexical).jointFrequency(pairs)).toEqual([3, 1, 1, 4, 0]);
+    expect(await corpusStatsFor(db(), id).jointFrequency(pairs)).toEqual([3, 1, 1, 4, 0]);
   });
 
   it("looks a question's file and setting names up as the index holds them, underscores and all", async () => {

@@ -89,8 +89,8 @@ const WORDS_PER_TOKEN = 0.75;
 const DEFAULT_CHUNK_WORDS = 150;
 
 export interface Coverage {
-  /** The question's content terms with their chunk frequency. */
-  terms: { term: string; df: number }[];
+  /** The question's content terms with their chunk frequency, and the form it was counted by (a clipped word's full form, if that is commoner). */
+  terms: { term: string; df: number; form: string }[];
   /** IDF-weighted share of the terms the corpus holds, 0..1. */
   coverage: number;
   chunks: number;
@@ -120,7 +120,10 @@ export async function measureCoverage(text: string, corpus: CorpusStats): Promis
   const full = words.map((w) => fullForm(w) ?? w);
   // Asked before `chunks` is read: a store-backed corpus learns its size with the frequencies.
   const df = words.length ? await corpus.documentFrequency([...new Set([...words, ...full])]) : new Map<string, number>();
-  const withDf = words.map((term, i) => ({ term, df: Math.max(df.get(term) ?? 0, df.get(full[i]!) ?? 0) }));
+  const withDf = words.map((term, i) => {
+    const [own, whole] = [df.get(term) ?? 0, df.get(full[i]!) ?? 0];
+    return whole > own ? { term, df: whole, form: full[i]! } : { term, df: own, form: term };
+  });
   // Every content word somewhere in the knowledge: a fact stated once ("The Bergen store is
   // open…") is covered, rare words and all. Only when some word is missing do rare ones count in part.
   const complete = withDf.length > 0 && withDf.every((t) => t.df > 0);

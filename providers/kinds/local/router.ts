@@ -6,8 +6,9 @@
 //   they were only guessed ("LIMIT 100") and the rest of the clause is the knowledge's own;
 // - what no tool explains goes to knowledge search only when the corpus covers its content
 //   words (IDF-weighted, see coverage.ts) and the question is worded as the knowledge is (its
-//   telling words commoner there than in everyday English): questions it cannot answer are not
-//   searched. A small knowledge base is searched when it holds any of the question's content words.
+//   telling words commoner there than in everyday English, and said there together when it also
+//   says what the knowledge never does): questions it cannot answer are not searched. A small
+//   knowledge base is searched when it holds any of the question's content words.
 import { KNOWLEDGE_TOOL, type CorpusStats, type ToolCall, type ToolSpec } from '../../types.js';
 import { stem } from '../../../text/stem.js';
 import { arithmeticQuestion } from './arithmetic.js';
@@ -117,10 +118,13 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
     calls.push({ id: `local-${match.tool.name}-${calls.length + 1}`, name: match.tool.name, arguments: args });
     reasons.push(`"${part}" asks for what ${match.tool.name} does (${match.matched.join(', ')})${describeArguments(args)}`);
   }
-  // The arguments may sit in another clause than the tool's words ("My order is 48213. Where is it?").
+  // The arguments may sit in another clause than the tool's words ("My order is 48213. Where is it?"),
+  // if they are given, not guessed: a tool's word in one clause and any "of the world" or "for work"
+  // in another are no request ("I failed one module of my nursing degree. Is that the end of the
+  // world…?" called get_weather for "world"). Written "Oslo", a city is given; "oslo" is a guess.
   if (!calls.length && parts.length > 1 && tools.length) {
     const whole = matchTool(message, tools);
-    if (whole?.arguments && !tooLittle(message, whole) && !(await knowledgeClaims(message, whole, corpus))) {
+    if (whole?.arguments && !whole.guessed.length && !(await knowledgeClaims(message, whole, corpus))) {
       calls.push({ id: `local-${whole.tool.name}-1`, name: whole.tool.name, arguments: whole.arguments });
       reasons.push(`the message asks for what ${whole.tool.name} does (${whole.matched.join(', ')})${describeArguments(whole.arguments)}`);
       return { calls, reasons, rest: [], claimed: false };
@@ -186,6 +190,10 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   if (borrowed) {
     const one = borrowed.telling ? `only ${borrowed.telling.term} (${ratio(borrowed.telling.ratio)})` : 'none';
     return { call: null, reason: `"${text}" is about the world: it says ${missing.join(', ')}, which the knowledge never does, and ${one} of its words is ${TELLING_RATIO}× as common there as in everyday English or more (${figures}; ${telling})` };
+  }
+  const apart = await borrowedWords(c, t, missing, corpus);
+  if (apart) {
+    return { call: null, reason: `"${text}" is about the world: it says ${missing.join(', ')}, which the knowledge never does, and its telling words meet there no more often than chance would have them (${apart}; ${figures}; ${telling})` };
   }
   return { call, reason: `the knowledge covers "${text}" (${figures}; ${telling})` };
 }
@@ -288,6 +296,36 @@ function borrowedWord(c: Coverage, t: Typicality, missing: string[]): { telling:
   const telling = t.ratios.filter((r) => r.ratio >= TELLING_RATIO);
   if (telling.length > 1 || ownWord(c, t)) return null;
   return { telling: telling[0] ?? null };
+}
+
+/** At most this many of a question's telling words are paired (the most telling first): ten pairs, one query. */
+const PAIRED_WORDS = 5;
+
+/**
+ * A question about the world that borrows several of the knowledge's words: it says something the
+ * knowledge never does (`missing`), and its telling words (TELLING_RATIO or more), each the
+ * knowledge's in its own sense, meet in its chunks no more often than if they were strewn at random
+ * (chunks holding both ≤ the product of their shares × chunks). "Which hook size works best for
+ * trout fishing in small streams?" over Git's manual says "hook", "size" and "streams" (in 96, 83
+ * and 45 of 2,352 chunks), but "size" with "streams" in one chunk (1.6 by chance) and "hook" with
+ * neither (3.4 and 1.8). A documentation question is about one thing, so the pages about it say its words
+ * together, however it is worded. Chance is the line, not a fitted threshold; and words too rare to
+ * be expected together even once tell nothing by never meeting ("copy" with "folders": 0.17 by
+ * chance), so at least one pair must have been expected to meet. The knowledge's own word (ownWord)
+ * is searched however its words fall. Known loss: "before I share my work I'd like to combine my
+ * last five tiny messy saves into a single clean one, how?" ("combine" with "single" in 6 chunks,
+ * 6.5 by chance). Null when the question may be the knowledge's; else the pairs, as the reason says them.
+ */
+async function borrowedWords(c: Coverage, t: Typicality, missing: string[], corpus: CorpusStats): Promise<string | null> {
+  if (!missing.length || ownWord(c, t)) return null;
+  const held = new Map(c.terms.map((x) => [x.term, x]));
+  const telling = t.ratios.filter((r) => r.ratio >= TELLING_RATIO && held.get(r.term)!.df < c.chunks).slice(0, PAIRED_WORDS).map((r) => held.get(r.term)!);
+  if (telling.length < 2) return null;
+  const pairs = telling.flatMap((a, i) => telling.slice(i + 1).map((b) => [a, b] as const));
+  const together = await corpus.jointFrequency(pairs.map(([a, b]) => [a.form, b.form] as const));
+  const met = pairs.map(([a, b], i) => ({ a, b, n: together[i]!, chance: (a.df * b.df) / c.chunks }));
+  if (met.some((m) => m.n > m.chance) || met.every((m) => m.chance < 1)) return null;
+  return met.map((m) => `${m.a.term} with ${m.b.term} in ${m.n} chunks, ${Number(m.chance.toPrecision(2))} by chance`).join(', ');
 }
 
 /** "12×", "1.4×", "0.31×": enough digits to compare with the threshold. */

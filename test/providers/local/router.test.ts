@@ -2,15 +2,23 @@
 import { routeLocally } from '../../../providers/kinds/local/router.js';
 import { KNOWLEDGE_TOOL, type CorpusStats, type ToolSpec } from '../../../providers/types.js';
 
-/** A corpus of 1,000 chunks about version control: the words it holds and in how many chunks. */
-function fakeCorpus(frequencies: Record<string, number>, chunks = 1_000): CorpusStats & { asked: string[][] } {
+/**
+ * A corpus of 1,000 chunks about version control: the words it holds and in how many chunks.
+ * Two words meet in as many chunks as `together` says ("a b"), else in all the rarer one's: its
+ * words are about one thing unless a test says otherwise.
+ */
+function fakeCorpus(frequencies: Record<string, number>, chunks = 1_000, together: Record<string, number> = {}): CorpusStats & { asked: string[][] } {
   const asked: string[][] = [];
+  const df = (t: string) => (Object.hasOwn(frequencies, t) ? frequencies[t]! : 0);
   return {
     chunks,
     asked,
     documentFrequency(terms: string[]) {
       asked.push(terms);
-      return Promise.resolve(new Map(terms.map((t) => [t, Object.hasOwn(frequencies, t) ? frequencies[t]! : 0])));
+      return Promise.resolve(new Map(terms.map((t) => [t, df(t)])));
+    },
+    jointFrequency(pairs) {
+      return Promise.resolve(pairs.map(([a, b]) => together[`${a} ${b}`] ?? together[`${b} ${a}`] ?? Math.min(df(a), df(b))));
     },
   };
 }
@@ -113,6 +121,24 @@ describe('the offline router', () => {
     expect(await calls('How do I stash my changes before I rename the hotfix branch?', all, corpus)).toEqual([['search_knowledge', { query: 'How do I stash my changes before I rename the hotfix branch?' }]]);
   });
 
+  it('does not search for a question about the world whose borrowed words the knowledge never says together, but does when it does', async () => {
+    // A version-control manual of 2,000 chunks that says "hook", "size" and "streams" often, each in its own sense, and "trout" never.
+    const frequencies = { hook: 100, size: 80, streams: 50, works: 300, best: 100, small: 120 };
+    const trout = 'Which hook size works best for trout fishing in small streams?';
+    // Strewn at random "size" and "streams" would meet in 2 chunks, "hook" and "size" in 4 (and so on); here they meet no more often.
+    const strewn = { 'hook size': 1, 'hook streams': 0, 'hook small': 0, 'size small': 1, 'streams small': 0 };
+    const apart = fakeCorpus(frequencies, 2_000, { ...strewn, 'size streams': 2 });
+    const route = await routeLocally(trout, all, apart);
+    expect(route.calls).toEqual([]);
+    expect(route.reason).toMatch(/^"Which hook size works best for trout fishing in small streams\?" is about the world: it says trout, fishing, which the knowledge never does, and its telling words meet there no more often than chance would have them \(streams with size in 2 chunks, 2 by chance, streams with hook in 0 chunks, 2\.5 by chance, /);
+    // The same words said together more often than chance: a question about what the manual is about, the missing word and all.
+    const together = fakeCorpus(frequencies, 2_000, { ...strewn, 'size streams': 12 });
+    expect(await calls(trout, all, together)).toEqual([['search_knowledge', { query: trout }]]);
+    // Words too rare to be expected together even once tell nothing by never meeting.
+    const rare = fakeCorpus({ ...frequencies, hook: 40, size: 45, streams: 10, small: 40 }, 2_000, { ...strewn, 'hook size': 0, 'size small': 0, 'size streams': 0 });
+    expect(await calls(trout, all, rare)).toEqual([['search_knowledge', { query: trout }]]);
+  });
+
   it('counts a clipped word as said when the knowledge says it in full ("db", "app")', async () => {
     // A manual that writes "database" and "application", never "db" or "app".
     const manual = fakeCorpus({ database: 500, application: 200, schema: 80, version: 120, file: 400, inside: 50, store: 60 });
@@ -210,7 +236,7 @@ describe('the offline router', () => {
     // A store-backed corpus learns its size with the first frequencies it reads: the size is not read before.
     const lazy = fakeCorpus({ limit: 120, apply: 90, before: 400, after: 400, order: 80 });
     let read = false;
-    const learning: CorpusStats = { get chunks() { return read ? lazy.chunks : 0; }, documentFrequency: (terms) => ((read = true), lazy.documentFrequency(terms)) };
+    const learning: CorpusStats = { get chunks() { return read ? lazy.chunks : 0; }, documentFrequency: (terms) => ((read = true), lazy.documentFrequency(terms)), jointFrequency: (pairs) => lazy.jointFrequency(pairs) };
     expect(await calls('Does LIMIT 100 apply before or after ORDER BY?', all, learning)).toEqual([['search_knowledge', { query: 'Does LIMIT 100 apply before or after ORDER BY?' }]]);
     // Keywords and product names in capitals are no places when the rest is a SQL manual's question; an acronym it never says is.
     const sqlManual = fakeCorpus({ select: 300, from: 300, return: 200, create: 200, table: 300, postgresql: 900 });
@@ -238,6 +264,15 @@ describe('the offline router', () => {
     expect(route.reason).toMatch(/has only one word of its description \(city\) and only a guessed city "work" of get_weather: too little to call it on/);
     // A city it names is no guess: the same one word calls the tool.
     expect(await calls('I moved to a new city, Oslo. What is it like there now?')).toEqual([['get_weather', { city: 'Oslo' }]]);
+  });
+
+  it('calls a tool whose words are in one clause and its arguments in another only if they are given, not guessed', async () => {
+    expect(await calls('My order is 48213. Where is it?')).toEqual([['order_status', { order_id: '48213' }]]);
+    expect(await calls('Is it cold there? I am in Oslo.')).toEqual([['get_weather', { city: 'Oslo' }]]);
+    // "world" only follows "of the", in another clause than the weather's word ("degree"): no city named.
+    const degree = 'I failed one module of my nursing degree this semester. Is that the end of the world, and how do I talk to my tutor about it?';
+    expect(await calls(degree, all, undefined)).toEqual([]);
+    expect(await calls('Is it cold there? I am in oslo.', all, undefined)).toEqual([]);
   });
 
   it('does not call a tool whose required argument is missing; the question goes to knowledge instead', async () => {
