@@ -50,7 +50,7 @@ export async function jointFrequency(pool: Pool, projectId: string, pairs: reado
   const asked = pairs.slice(0, MAX_PAIRS);
   if (!asked.length) return [];
   const { rows } = await pool.query<{ i: number; n: string }>(
-    `WITH p AS (SELECT i, array_remove(tsvector_to_array(search_vector(a)) || tsvector_to_array(search_vector(b)), NULL) AS lexemes
+    `WITH p AS (SELECT i, tsvector_to_array(search_vector(a)) || tsvector_to_array(search_vector(b)) AS lexemes
                   FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS x(a, b, i))
      SELECT p.i::int AS i,
             (SELECT count(*) FROM chunks c

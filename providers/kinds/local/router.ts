@@ -308,17 +308,19 @@ const PAIRED_WORDS = 5;
  * (chunks holding both ≤ the product of their shares × chunks). "Which hook size works best for
  * trout fishing in small streams?" over Git's manual says "hook", "size" and "streams" (in 96, 83
  * and 45 of 2,352 chunks), but "size" with "streams" in one chunk (1.6 by chance) and "hook" with
- * neither (3.4 and 1.8). A documentation question is about one thing, so the pages about it say its words
- * together, however it is worded. Chance is the line, not a fitted threshold; and words too rare to
- * be expected together even once tell nothing by never meeting ("copy" with "folders": 0.17 by
- * chance), so at least one pair must have been expected to meet. The knowledge's own word (ownWord)
- * is searched however its words fall. Known loss: "before I share my work I'd like to combine my
- * last five tiny messy saves into a single clean one, how?" ("combine" with "single" in 6 chunks,
- * 6.5 by chance). Null when the question may be the knowledge's; else the pairs, as the reason says them.
+ * neither (3.4 and 1.8). A documentation question is about one thing, so the pages about it say
+ * its words together, however it is worded. Chance is the line, not a fitted threshold; and words
+ * too rare to be expected together even once tell nothing by never meeting ("copy" with "folders":
+ * 0.17 by chance), so at least one pair must have been expected to meet. The knowledge's own word
+ * (ownWord) is searched however its words fall. Known loss: "before I share my work I'd like to
+ * combine my last five tiny messy saves into a single clean one, how?" ("combine" with "single" in
+ * 6 chunks, 6.5 by chance). Null when the question may be the knowledge's; else the pairs, as the
+ * reason says them.
  */
 async function borrowedWords(c: Coverage, t: Typicality, missing: string[], corpus: CorpusStats): Promise<string | null> {
   if (!missing.length || ownWord(c, t)) return null;
   const held = new Map(c.terms.map((x) => [x.term, x]));
+  // A word in every chunk meets every other wherever it is: it tells nothing of their meeting.
   const telling = t.ratios.filter((r) => r.ratio >= TELLING_RATIO && held.get(r.term)!.df < c.chunks).slice(0, PAIRED_WORDS).map((r) => held.get(r.term)!);
   if (telling.length < 2) return null;
   const pairs = telling.flatMap((a, i) => telling.slice(i + 1).map((b) => [a, b] as const));
