@@ -92,7 +92,7 @@ export function bm25Query(stems: { lexeme: string; weight: number; df: number }[
   const selection = candidateStems(present, n, params.commonShare);
   return {
     lexemes: present.map((s) => s.lexeme),
-    weights: present.map((s) => s.weight * Math.log(1 + (n - s.df + 0.5) / (s.df + 0.5))),
+    weights: present.map((s) => s.weight * bm25Idf(s.df, n)),
     selecting: selection.stems,
     selectAll: selection.all,
     k1: params.k1,
@@ -100,6 +100,11 @@ export function bm25Query(stems: { lexeme: string; weight: number; df: number }[
     // Chunks stored without a token count (0) would make it zero: lengths then do not count.
     avgLength: Math.max(tokens / n, 1),
   };
+}
+
+/** A stem's BM25 IDF among `n` chunks (or passages), `df` of which hold it: ln(1 + (n − df + 0.5) / (df + 0.5)). */
+export function bm25Idf(df: number, n: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
 /**

@@ -11,9 +11,8 @@ import { answerTypeWords } from '../text/answerTypes.js';
 import { inflectionKey } from '../text/stem.js';
 import { words } from '../text/terms.js';
 import { chunkSearchText } from './chunk.js';
-
-/** A ranked candidate: a chunk with its fused score. */
-export type Scored = StoredChunk & { score: number; similarity: number | null };
+import { bm25Idf, bm25Term } from './lexical.js';
+import type { RetrievedChunk } from './retrievedChunk.js';
 
 export interface PassageChoiceParams {
   /** The page-own ranking's share against the fused score's in a passage's place within its page, 0..1. */
@@ -22,7 +21,7 @@ export interface PassageChoiceParams {
   k1: number;
   b: number;
   /** The order of the ranked list (best first, ties broken alike in every project). */
-  order: (a: Scored, b: Scored) => number;
+  order: (a: RetrievedChunk, b: RetrievedChunk) => number;
 }
 
 /**
@@ -59,16 +58,12 @@ function pageScores(passages: readonly StoredChunk[], query: ReadonlySet<string>
     // In characters: BM25 needs a passage's length only against the others'.
     return { tf, length: text.length };
   });
-  const mean = bags.reduce((sum, x) => sum + x.length, 0) / bags.length;
+  const q = { k1: p.k1, b: p.b, avgLength: bags.reduce((sum, x) => sum + x.length, 0) / bags.length || 1 };
   const df = new Map<string, number>();
   for (const { tf } of bags) for (const s of tf.keys()) df.set(s, (df.get(s) ?? 0) + 1);
   return bags.map(({ tf, length }) => {
     let score = 0;
-    for (const [s, f] of tf) {
-      const d = df.get(s)!;
-      const idf = Math.log(1 + (bags.length - d + 0.5) / (d + 0.5));
-      score += (idf * (f * (p.k1 + 1))) / (f + p.k1 * (1 - p.b + (p.b * length) / (mean || 1)));
-    }
+    for (const [s, f] of tf) score += bm25Term(q, bm25Idf(df.get(s)!, bags.length), f, length);
     return score;
   });
 }
@@ -81,8 +76,8 @@ function pageScores(passages: readonly StoredChunk[], query: ReadonlySet<string>
  * may take a candidate's place, never add one (a page found by one passage is still shown by one,
  * not by all its others). Every page keeps the scores it had, so pages rank as they did.
  */
-export function choosePassages(ranked: readonly Scored[], pages: readonly string[], pagePassages: readonly StoredChunk[], query: ReadonlySet<string>, p: PassageChoiceParams): Scored[] {
-  if (!pages.length || p.passageWeight <= 0 || !query.size) return [...ranked];
+export function choosePassages(ranked: readonly RetrievedChunk[], pages: readonly string[], pagePassages: readonly StoredChunk[], query: ReadonlySet<string>, p: PassageChoiceParams): RetrievedChunk[] {
+  if (!pages.length) return [...ranked];
   const chosen = new Set(pages);
   const out = ranked.filter((r) => !chosen.has(r.documentId));
   for (const page of pages) {

@@ -1,6 +1,7 @@
 import type { Pool } from '../store/pool.js';
 import { chunksByIds, firstChunks, pagePassages, referencePages, type StoredChunk } from '../store/chunks.js';
 import { choosePassages, passageQuery } from './passageChoice.js';
+import type { RetrievedChunk } from './retrievedChunk.js';
 import type { Embedder } from '../providers/types.js';
 import { bm25Search } from './lexical.js';
 import type { Bm25Hit } from '../store/bm25.js';
@@ -18,12 +19,7 @@ import { headsDefinition, isTermLine, oneLineTerm, paragraphsOf } from '../text/
 
 export type RetrievalMode = 'lexical' | 'vector' | 'hybrid';
 
-export interface RetrievedChunk extends StoredChunk {
-  /** Fused reciprocal-rank score (higher is better). */
-  score: number;
-  /** Cosine similarity from the vector search, when it found the chunk. */
-  similarity: number | null;
-}
+export type { RetrievedChunk } from './retrievedChunk.js';
 
 /** How the two lists are ranked and fused; tuned on the evaluation's tuning half (eval/). */
 export interface FusionParams {
@@ -264,10 +260,12 @@ export async function retrieve(
   const order = (a: RetrievedChunk, b: RetrievedChunk) => b.score - a.score || (a.document < b.document ? -1 : a.document > b.document ? 1 : 0) || a.chunkIndex - b.chunkIndex || (a.id < b.id ? -1 : 1);
   // A vector index may briefly hold a chunk that was just replaced; such ids are dropped here.
   const ranked = rows.map((row) => ({ ...row, ...fused.get(row.id)! })).sort(order);
-  if (p.passageWeight <= 0) return diversify(ranked, opts.topK, p.perDocument);
+  // Without words to tell a page's passages apart (or with the choice off), they stay as fused: nothing more is read.
+  const query = p.passageWeight > 0 ? passageQuery(question, asked, named) : new Set<string>();
+  if (!query.size) return diversify(ranked, opts.topK, p.perDocument);
   // The pages the answer can be given from: as many as it has passages, up to a bound on one question's work.
   const shown = [...new Set(ranked.map((r) => r.documentId))].slice(0, Math.min(opts.topK, PASSAGE_PAGES));
-  const chosen = choosePassages(ranked, shown, await pagePassages(deps.pool, projectId, shown, PAGE_PASSAGES), passageQuery(question, asked, named), { ...p, order });
+  const chosen = choosePassages(ranked, shown, await pagePassages(deps.pool, projectId, shown, PAGE_PASSAGES), query, { ...p, order });
   return diversify(chosen, opts.topK, p.perDocument);
 }
 
