@@ -82,6 +82,17 @@ function termName(subject: string): string {
   return /^-{0,2}([\p{L}\p{N}_.-]*[\p{L}\p{N}_])/u.exec(subject.toLowerCase())?.[1] ?? '';
 }
 
+/**
+ * Every name a term line gives: its first word's and each option's after it. A definition list
+ * sets an option's short and long forms on one line ("-s --switchover", "-n, --dry-run"), short
+ * first, and a question calls it by the long one ("the switchover option"); a negatable option's
+ * "[no-]" is no part of its name ("--[no-]mailmap" → mailmap).
+ */
+function termNames(subject: string): string[] {
+  const [first, ...rest] = subject.replace(/\[no-\]/g, '').split(/[\s,]+/);
+  return [first ?? '', ...rest.filter((w) => w.startsWith('-'))].map(termName).filter(Boolean);
+}
+
 /** A term as the answer says it: a long signature by its name ("subprocess.run(…)"), any other in full. */
 function spokenTerm(subject: string): string {
   return subject.length > 100 && SIGNATURE.test(subject) ? `${subject.slice(0, subject.indexOf('(')).trim()}(…)` : subject;
@@ -226,7 +237,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     // is about that name as much as the first one, once it shares a word of its own with the question.
     const aboutSubject = u.subject !== null && (u.lead || shared.length > 0);
     const named = keys.filter((k) => k.test(aboutSubject ? `${u.subject} ${u.text}` : u.text)).length;
-    const bySubject = aboutSubject ? keys.filter((k) => k.test(u.subject!)).length || Number(called.includes(termName(u.subject!))) : 0;
+    const bySubject = aboutSubject ? keys.filter((k) => k.test(u.subject!)).length || Number(termNames(u.subject!).some((n) => called.includes(n))) : 0;
     const score = shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject);
     const example = exampleOf(u);
     return { u, example, pairs: pairs.filter((k) => k.test(u.text)), matches: shared.length + named + bySubject, score: /:\s*$/.test(u.text) && example === undefined ? INTRODUCING_SHARE * score : score };

@@ -261,6 +261,34 @@ describe('the offline model answers', () => {
     expect(await answer('What does the group option of pam_wheel do?', wheel)).toMatch(/^group=name: Instead of checking the wheel group, use the name group\./);
   });
 
+  it('quotes the definition of an option the question calls by its long name when the list gives its short name first', async () => {
+    const promote = passage(
+      'pcp-promote-node.html#4',
+      'pcp_promote_node promotes the given node to be the new primary of Pgpool-II.',
+      'Run without options, pcp_promote_node only changes the internal status of Pgpool-II.',
+      '-g\n--gracefully',
+      'Wait until all clients are disconnected.',
+      '-s\n--switchover',
+      'Let the specified node be actually promoted by triggering the failover_command.',
+      'Other options',
+      'See pcp_common_options.',
+    );
+    expect(await answer('What does the switchover option of pcp_promote_node do compared with running it without that option?', promote)).toContain(
+      '-s --switchover: Let the specified node be actually promoted by triggering the failover_command.',
+    );
+    // A negatable option's "[no-]" is no part of the name it is called by.
+    const commit = passage(
+      'git-commit.html#9',
+      'core.hooksPath sets the directory git commit runs its hooks from.',
+      'git commit reads core.hooksPath for each commit.',
+      '-n\n--[no-]verify',
+      'Bypass the pre-commit and commit-msg hooks.',
+      'Other options',
+      'See git commit --help for every option of git commit.',
+    );
+    expect(await answer('With core.hooksPath set, what does the verify option of git commit do?', commit)).toContain('-n --[no-]verify: Bypass the pre-commit and commit-msg hooks.');
+  });
+
   it("quotes no command's synopsis, only what is said of it", async () => {
     const describe = passage(
       'git-describe.html#0',
