@@ -53,7 +53,7 @@ async function knowledgeClaims(part: string, match: ToolMatch, corpus: CorpusSta
   if (!corpus) return match.slight ? `${doubted}: too little to call it on` : null;
   // Less the tool's words, and an id it guessed ("64MB"), which no knowledge would say; a guessed
   // place stays, for the knowledge to recognise as its own word ("in a table").
-  const toolWords = new Set(match.matched);
+  const toolWords = new Set(match.matched.map(stem));
   const ids = new Set(match.guessed.map((name) => String(match.arguments?.[name])).filter((v) => /\p{N}/u.test(v)));
   const rest = withoutWords(part, (w) => toolWords.has(stem(w.toLowerCase())) || ids.has(w));
   const knowledge = await knowledgeCall(rest, corpus);

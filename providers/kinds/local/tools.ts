@@ -58,7 +58,10 @@ function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string
  * more than a description's, which mentions incidental ones: one of those alone is `slight`.
  */
 export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null {
-  const wanted = messageStems(question, subjectTerms(question));
+  const said = subjectTerms(question);
+  const wanted = messageStems(question, said);
+  // A stem as the question says it ("city", not its stem "citi"), for the reason; a family's word as it is.
+  const asSaid = (s: string) => [...said].find((w) => stem(w) === s) ?? s;
   const scored = tools
     .map((tool) => {
       const words = toolWords(tool);
@@ -74,7 +77,7 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
   if (notNow(question, best.tool)) return null;
   const vocabulary = new Set([...best.words.name, ...best.words.description]);
   const read = extractArguments(question, best.tool.parameters, vocabulary);
-  return { tool: best.tool, arguments: read?.args ?? null, matched: best.matched, guessed: read?.guessed ?? [], slight: best.slight };
+  return { tool: best.tool, arguments: read?.args ?? null, matched: best.matched.map(asSaid), guessed: read?.guessed ?? [], slight: best.slight };
 }
 
 /** A tool that tells how things are now ("Current weather…", "live prices"), by its description. */
