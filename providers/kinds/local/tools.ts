@@ -60,7 +60,7 @@ function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string
 export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null {
   const said = subjectTerms(question);
   const wanted = messageStems(question, said);
-  // A stem as the question says it ("city", not its stem "citi"), for the reason; a family's word as it is.
+  // A stem as the question says it ("shipping", not its stem "ship"), for the reason; a family's word as it is.
   const asSaid = (s: string) => [...said].find((w) => stem(w) === s) ?? s;
   const scored = tools
     .map((tool) => {
