@@ -21,14 +21,20 @@ export interface Unit {
 }
 
 /**
+ * An option with its argument's placeholder, as reference pages set each form of it on a line:
+ * "-n node_id" over "--node-id=node_id", "-f file" over "--file=file".
+ */
+const OPTION_FORM = /^--?[\p{L}\p{N}][\p{L}\p{N}_-]*(?:[ =]\S+)?$/u;
+
+/**
  * Terms given one to a line, as a definition list sets an option's other names ("--squash" over
- * "--no-squash", a function's signatures over each other): read as one line, "--squash
- * --no-squash". Only lines of one token or one signature each, so lines of code or a list of
- * entries stay lines.
+ * "--no-squash", "-n node_id" over "--node-id=node_id", a function's signatures over each other):
+ * read as one line, "--squash --no-squash". Only lines of one token, one option form or one
+ * signature each, so lines of code or a list of entries stay lines.
  */
 function aliasesOnOneLine(paragraph: string): string {
   const lines = paragraph.split('\n').map((l) => l.trim());
-  return lines.length > 1 && lines.length <= 4 && lines.every((l) => /^\S+$/.test(l) || SIGNATURE.test(l)) ? lines.join(' ') : paragraph;
+  return lines.length > 1 && lines.length <= 4 && lines.every((l) => /^\S+$/.test(l) || OPTION_FORM.test(l) || SIGNATURE.test(l)) ? lines.join(' ') : paragraph;
 }
 
 /**

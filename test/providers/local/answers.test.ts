@@ -289,6 +289,19 @@ describe('the offline model answers', () => {
     expect(await answer('With core.hooksPath set, what does the verify option of git commit do?', commit)).toContain('-n --[no-]verify: Bypass the pre-commit and commit-msg hooks.');
   });
 
+  it("names an option's definition by its forms with their argument, not by the option before it", async () => {
+    const enc = passage(
+      'pg-enc.html#2',
+      '-m\n--update-pass',
+      'Create encrypted password entry in the pool_passwd file.',
+      '-u your_username\n--username=your_username',
+      'Creates the pool_passwd entry for the database user called your_username.',
+    );
+    const answered = await answer('Which option creates the pool_passwd entry for a database user?', enc);
+    expect(answered).toContain('-u your_username --username=your_username: Creates the pool_passwd entry for the database user called your_username.');
+    expect(answered).not.toContain('--update-pass: Creates');
+  });
+
   it("quotes no command's synopsis, only what is said of it", async () => {
     const describe = passage(
       'git-describe.html#0',
