@@ -61,7 +61,9 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
   const said = subjectTerms(question);
   const wanted = messageStems(question, said);
   // A stem as the question says it ("shipping", not its stem "ship"), for the reason; a family's word as it is.
-  const asSaid = (s: string) => [...said].find((w) => stem(w) === s) ?? s;
+  const spoken = new Map<string, string>();
+  for (const w of said) if (!spoken.has(stem(w))) spoken.set(stem(w), w);
+  const asSaid = (s: string) => spoken.get(s) ?? s;
   const scored = tools
     .map((tool) => {
       const words = toolWords(tool);
