@@ -114,7 +114,24 @@ export function idf(df: number, chunks: number): number {
   return Math.log(1 + (chunks - d + 0.5) / (d + 0.5));
 }
 
+/** A quoted span: 'archive.db', "bob", `orders`, ‘x’, “y” (an apostrophe inside a word is no quote). */
+const QUOTED = /(?<![\p{L}\p{N}])(?:'[^'\n]{1,80}'|"[^"\n]{1,80}"|`[^`\n]{1,80}`|‘[^’\n]{1,80}’|“[^”\n]{1,80}”)(?![\p{L}\p{N}])/gu;
+
+/**
+ * The content terms a question says only inside quotes of one word: the values it gives — a
+ * file's name ('archive.db'), a string ("bob"), a table's or a column's — which are the asker's,
+ * not the knowledge's, as its numbers are. Quoted words ("the phrase 'break a leg'") are language.
+ */
+function quotedOnly(text: string): Set<string> {
+  const quoted = text.match(QUOTED)?.filter((q) => !/\s/.test(q));
+  if (!quoted?.length) return new Set();
+  const outside = new Set(contentTerms(text.replace(QUOTED, ' ')));
+  return new Set(contentTerms(quoted.join(' ')).filter((t) => !outside.has(t)));
+}
+
 export async function measureCoverage(text: string, corpus: CorpusStats): Promise<Coverage> {
+  // A value the question quotes and the knowledge never says tells nothing either way: it is left out.
+  const values = quotedOnly(text);
   const words = contentTerms(text);
   // A clipped word ("app", "db") is as present as its full word, which manuals write instead.
   const full = words.map((w) => fullForm(w) ?? w);
@@ -123,7 +140,7 @@ export async function measureCoverage(text: string, corpus: CorpusStats): Promis
   const withDf = words.map((term, i) => {
     const [own, whole] = [df.get(term) ?? 0, df.get(full[i]!) ?? 0];
     return whole > own ? { term, df: whole, form: full[i]! } : { term, df: own, form: term };
-  });
+  }).filter((t) => t.df > 0 || !values.has(t.term));
   // Every content word somewhere in the knowledge: a fact stated once ("The Bergen store is
   // open…") is covered, rare words and all. Only when some word is missing do rare ones count in part.
   const complete = withDf.length > 0 && withDf.every((t) => t.df > 0);

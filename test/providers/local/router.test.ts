@@ -111,6 +111,23 @@ describe('the offline router', () => {
     expect(await calls('What does heappush do?', all, manual)).toEqual([['search_knowledge', { query: 'What does heappush do?' }]]);
   });
 
+  it('leaves out of coverage the values a question quotes one word at a time, but not a phrase it quotes', async () => {
+    // A database manual: a file's name and an alias the asker chose are nowhere in it, as their numbers would not be.
+    const manual = fakeCorpus(
+      { attach: 20, database: 400, databases: 150, table: 300, used: 500, same: 300, name: 250, both: 200, after: 400, one: 600, origin: 30, phrase: 40, break: 60 },
+      1_000,
+      { 'origin phrase': 0, 'origin break': 0, 'phrase break': 0 },
+    );
+    const question = "After ATTACH DATABASE 'archive.db' AS arc, which table is used when both databases have one with the same name?";
+    const route = await routeLocally(question, all, manual);
+    expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+    expect(route.reason).toMatch(/not in the knowledge: arc[;)]/);
+    // Quoted words are language: "leg" is a word the manual never says, and the question is about the world.
+    const idiom = await routeLocally("What's the origin of the phrase 'break a leg'?", all, manual);
+    expect(idiom.calls).toEqual([]);
+    expect(idiom.reason).toMatch(/not in the knowledge: leg[;)]/);
+  });
+
   it('does not search for a question about the world that borrows one word of the knowledge\'s, but does for a documentation question naming something it lacks', async () => {
     // A pooler's manual: "pool" in 40 % of its chunks, "clean" and "often" now and then, "swimming" never.
     const manual = fakeCorpus({ pool: 400, clean: 5, often: 10 });
