@@ -9,7 +9,7 @@
 // prettier-ignore
 const ANSWER_TYPES: readonly { asks: RegExp; words: string }[] = [
   { asks: /\bhow long\b|\bhow soon\b|\bafter how\b/i, words: 'timeout seconds lifetime expire duration' },
-  { asks: /\bhow often\b|\bhow frequently\b/i, words: 'interval period frequency every seconds' },
+  { asks: /\bhow often\b|\bhow frequently\b|\bevery (?:(?:\d+|few|couple(?: of)?|n|so many) ?)?(?:seconds?|minutes?|hours?|days?)\b|\bperiodically\b|\bon a (?:timer|schedule)\b|\bat (?:regular|fixed) intervals?\b/i, words: 'interval period frequency every seconds' },
   { asks: /\bhow many\b/i, words: 'number maximum max count limit' },
   { asks: /\bhow (?:much|big|large)\b/i, words: 'size bytes amount maximum' },
   { asks: /\bwhere\b/i, words: 'file directory path location' },

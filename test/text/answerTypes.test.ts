@@ -10,6 +10,13 @@ describe('answer types', () => {
     expect(answerTypeWords('Where can I put ignore patterns for all my repositories?')).toContain('file');
   });
 
+  it('reads an interval from a question asking for something done every so often', () => {
+    for (const q of ['How do I get it to poll the servers on a timer, like every 10 seconds?', 'Can it probe the backends every few seconds?', 'Can git run its housekeeping every hour?', 'Does it check periodically?', 'Can it send a keepalive at regular intervals?']) {
+      expect(answerTypeWords(q)).toContain('interval');
+    }
+    expect(answerTypeWords('Does every commit need a message?')).toEqual([]);
+  });
+
   it('reads none from a question that asks for a way or a reason', () => {
     expect(answerTypeWords('How do I stash my changes?')).toEqual([]);
     expect(answerTypeWords('Why is the long query slow?')).toEqual([]);
