@@ -93,9 +93,36 @@ function termNames(subject: string): string[] {
   return [first ?? '', ...rest.filter((w) => w.startsWith('-'))].map(termName).filter(Boolean);
 }
 
-/** A term as the answer says it: a long signature by its name ("subprocess.run(…)"), any other in full. */
-function spokenTerm(subject: string): string {
-  return subject.length > 100 && SIGNATURE.test(subject) ? `${subject.slice(0, subject.indexOf('(')).trim()}(…)` : subject;
+/** A signature's parameters as written, split at the commas between them (not those inside brackets or quotes). */
+function parameters(signature: string): string[] {
+  const inner = signature.slice(signature.indexOf('(') + 1, signature.lastIndexOf(')'));
+  const out: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i]!;
+    if (quote) quote = c === quote ? '' : quote;
+    else if (c === "'" || c === '"') quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(inner.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return [...out, inner.slice(start).trim()].filter(Boolean);
+}
+
+/**
+ * A term as the answer says it: a long signature by its name and the parameters the question names
+ * ("json.dumps(…, indent=None, …)" for "How does json.dumps use its indent argument?",
+ * "subprocess.run(…)" when it names none), any other term in full.
+ */
+function spokenTerm(subject: string, asked: ReadonlySet<string>): string {
+  if (subject.length <= 100 || !SIGNATURE.test(subject)) return subject;
+  const named = parameters(subject).filter((p) => asked.has(stem(p.replace(/^\*+/, '').split(/[=:]/)[0]!.trim().toLowerCase())));
+  return `${subject.slice(0, subject.indexOf('(')).trim()}(…${named.map((p) => `, ${p}`).join('')}${named.length ? ', …' : ''})`;
 }
 
 /**
@@ -195,6 +222,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   if (!all.length) return '';
   const words = contentTerms(question).flatMap((t) => terms(t));
   const wanted = [...new Set(words.map(stem))];
+  const askedStems = new Set(wanted);
   const called = calledNames(question);
   // The term counts with its definition's first sentence only; the later ones say it when quoted
   // but match on their own words, or every sentence of a definition would match its term.
@@ -257,7 +285,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   let said: string[] = [];
   let lastSubject: string | null = null;
   best.forEach(({ u, example }, i) => {
-    const withSubject = u.subject && u.subject !== lastSubject && !u.text.toLowerCase().includes(u.subject.toLowerCase()) ? `${spokenTerm(u.subject)}: ${u.text}` : u.text;
+    const withSubject = u.subject && u.subject !== lastSubject && !u.text.toLowerCase().includes(u.subject.toLowerCase()) ? `${spokenTerm(u.subject, askedStems)}: ${u.text}` : u.text;
     lastSubject = u.subject;
     said.push(example ? `${withSubject} \`${example}\`` : withSubject);
     const next = best[i + 1];

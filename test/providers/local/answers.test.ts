@@ -198,7 +198,7 @@ describe('the offline model answers', () => {
     );
   });
 
-  it("takes a long signature for its description's term, said by its name, and quotes no interactive session", async () => {
+  it("takes a long signature for its description's term, said by its name and the parameters the question names, and quotes no interactive session", async () => {
     const runner = passage(
       'runner.html#4',
       'runner.run(args, *, stdin=None, input=None, stdout=None, stderr=None, capture_output=False, shell=False, cwd=None, timeout=None, check=False)',
@@ -206,8 +206,9 @@ describe('the offline model answers', () => {
       '>>> runner.run(["false"], check=True)\nTraceback (most recent call last): the command failed',
     );
     expect(await answer('What does check do in runner.run?', runner)).toBe(
-      'runner.run(…): Run the command described by args and wait for it to finish. If check is true and the command fails, an error is raised. (runner.html)',
+      'runner.run(…, check=False, …): Run the command described by args and wait for it to finish. If check is true and the command fails, an error is raised. (runner.html)',
     );
+    expect(await answer('How do I run a command with runner.run and wait for it?', runner)).toMatch(/^runner\.run\(…\): Run the command described by args and wait for it to finish\./);
   });
 
   it("quotes an example's explanation, not its lines of code, though the code names what the question asks about", async () => {
