@@ -121,7 +121,8 @@ function parameters(signature: string): string[] {
  */
 function spokenTerm(subject: string, asked: ReadonlySet<string>): string {
   if (subject.length <= 100 || !SIGNATURE.test(subject)) return subject;
-  const named = parameters(subject).filter((p) => asked.has(stem(p.replace(/^\*+/, '').split(/[=:]/)[0]!.trim().toLowerCase())));
+  // A parameter by its name, as a term is ("indent=None" → indent, "*args" → args).
+  const named = parameters(subject).filter((p) => asked.has(stem(termName(p.replace(/^\*+/, '')))));
   return `${subject.slice(0, subject.indexOf('(')).trim()}(…${named.map((p) => `, ${p}`).join('')}${named.length ? ', …' : ''})`;
 }
 
@@ -221,8 +222,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   const all = units(passages);
   if (!all.length) return '';
   const words = contentTerms(question).flatMap((t) => terms(t));
-  const wanted = [...new Set(words.map(stem))];
-  const askedStems = new Set(wanted);
+  const wanted = new Set(words.map(stem));
   const called = calledNames(question);
   // The term counts with its definition's first sentence only; the later ones say it when quoted
   // but match on their own words, or every sentence of a definition would match its term.
@@ -233,7 +233,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   const pairs = keywordPairs(question);
   // A word in few of the sentences at hand tells more than one in all of them.
   const idf = (w: string) => Math.log(1 + all.length / (1 + unitStems.filter((s) => s.has(w)).length));
-  const weight = new Map(wanted.map((w) => [w, idf(w)]));
+  const weight = new Map([...wanted].map((w) => [w, idf(w)]));
   /** Counts `stems` the question does not say itself at `share` of a word of its own. */
   const weighAlso = (stems: string[], share: number) => {
     for (const w of stems) if (!weight.has(w)) weight.set(w, share * idf(w));
@@ -249,7 +249,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   weighAlso(terms(answerTypeWords(question).join(' ')).map(stem), ANSWER_TYPE_SHARE);
   const scoring = [...weight.keys()];
   // A thesaurus's word alone ("add" for "make") does not make a line of code say what was asked.
-  const telling = new Set(scoring.filter((w) => wanted.includes(w) || !loose.has(w)));
+  const telling = new Set(scoring.filter((w) => wanted.has(w) || !loose.has(w)));
   /**
    * The line of a sentence's example (passageUnits.ts) the answer shows with it: the one saying most
    * of the question's words and names (`telling`), the first of equals, and none that says none of
@@ -285,7 +285,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   let said: string[] = [];
   let lastSubject: string | null = null;
   best.forEach(({ u, example }, i) => {
-    const withSubject = u.subject && u.subject !== lastSubject && !u.text.toLowerCase().includes(u.subject.toLowerCase()) ? `${spokenTerm(u.subject, askedStems)}: ${u.text}` : u.text;
+    const withSubject = u.subject && u.subject !== lastSubject && !u.text.toLowerCase().includes(u.subject.toLowerCase()) ? `${spokenTerm(u.subject, wanted)}: ${u.text}` : u.text;
     lastSubject = u.subject;
     said.push(example ? `${withSubject} \`${example}\`` : withSubject);
     const next = best[i + 1];

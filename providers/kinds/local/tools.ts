@@ -62,7 +62,10 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
   const wanted = messageStems(question, said);
   // A stem as the question says it ("shipping", not its stem "ship"), for the reason; a family's word as it is.
   const spoken = new Map<string, string>();
-  for (const w of said) if (!spoken.has(stem(w))) spoken.set(stem(w), w);
+  for (const w of said) {
+    const s = stem(w);
+    if (!spoken.has(s)) spoken.set(s, w);
+  }
   const asSaid = (s: string) => spoken.get(s) ?? s;
   const scored = tools
     .map((tool) => {
