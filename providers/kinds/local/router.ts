@@ -17,6 +17,7 @@ import { clauses } from './clauses.js';
 import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage, type Typicality } from './coverage.js';
 import { smallTalk } from './smallTalk.js';
 import { matchTool, type ToolMatch } from './tools.js';
+import { expandStems } from './toolVocabulary.js';
 
 export interface Route {
   calls: ToolCall[];
@@ -203,10 +204,12 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
  * tools' own words: "That's my order number." beside order_status restates its argument ("order",
  * "number" are in its description) and asks the knowledge nothing, and in "It's the SSD for the
  * rebuilt replica - what needs to be configured for pcp_recovery_node?" the first clause's words,
- * which no manual says, must not outweigh the second's question. The covered clauses, as said, are the query.
+ * which no manual says, must not outweigh the second's question. The tool's words are its domain's
+ * (toolVocabulary.ts's families): "My order number is 31337. Is it delayed?" asks the order tool
+ * whether the order is, though a manual says "delayed" of a standby. The covered clauses, as said, are the query.
  */
 async function besideCalls(rest: string[], calls: ToolCall[], tools: ToolSpec[], corpus: CorpusStats | undefined): Promise<{ call: ToolCall | null; reason: string }> {
-  const own = new Set(tools.filter((t) => calls.some((c) => c.name === t.name)).flatMap((t) => toolText(t).map(stem)));
+  const own = expandStems(tools.filter((t) => calls.some((c) => c.name === t.name)).flatMap(toolText));
   const judged = await Promise.all(
     rest.map((part) => knowledgeCall(withoutWords(part, (w) => own.has(stem(w.toLowerCase()))), corpus)),
   );

@@ -365,6 +365,15 @@ describe('a tool call and a question in one message', () => {
     expect(await calls("Has 30018 shipped yet? That's my order number.", all, pooler)).toEqual([['order_status', { order_id: '30018' }]]);
   });
 
+  it('does not search for a follow-up about what the called tool tells, said in its family’s words', async () => {
+    // The manual says "delayed" (a standby's replication is), and the order tool's description does not; its family does.
+    const manual = fakeCorpus({ delayed: 40, arrive: 3, standby: 200, replication: 300, node: 300 }, 700);
+    expect(await calls('My order number is 31337. Is it delayed?', all, manual)).toEqual([['order_status', { order_id: '31337' }]]);
+    expect(await calls('Where is order 31337? Will it arrive this week?', all, manual)).toEqual([['order_status', { order_id: '31337' }]]);
+    // The family's words are the called tool's only: without an order tool called, "delayed" is the manual's.
+    expect((await calls('Why is replication delayed on my standby?', all, manual)).map(([name]) => name)).toEqual(['search_knowledge']);
+  });
+
   it('hears the weather in what to wear and in what it is like outside', async () => {
     expect(await calls("I'm heading out for a walk in Berlin — do I need a jacket?", all, pooler)).toEqual([['get_weather', { city: 'Berlin' }]]);
     expect(await calls("What's it like outside in Chicago?", all, pooler)).toEqual([['get_weather', { city: 'Chicago' }]]);
