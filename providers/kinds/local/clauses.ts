@@ -9,10 +9,11 @@ const LEAD_IN = 'within|in|for|on|at|by|after|before|from|to|until|with|under';
 
 const OPENING = `(?=(?:(?:${LEAD_IN})\\s+)?(?:${OPENERS})\\b)`;
 
-// A dash stands between requests as a comma does ("…in Phoenix - and how should I tune…"), and
+// A dash, a plus or an ampersand stands between requests as a comma does ("…in Phoenix - and how
+// should I tune…", "weather in Sydney + how do I configure…"), and
 // "so" joins one as "and" does ("…keep flapping, so how should I tune…").
 const BOUNDARY = new RegExp(
-  String.raw`(?<=[.!?;])\s+|\n+|,?\s+(?:and|then|but)\s+(?:also\s+|then\s+)?${OPENING}|(?:,|\s+[-–—])\s+(?:and\s+|then\s+|also\s+|so\s+)?${OPENING}`,
+  String.raw`(?<=[.!?;])\s+|\n+|,?\s+(?:and|then|but)\s+(?:also\s+|then\s+)?${OPENING}|(?:,|\s+[-–—+&])\s+(?:and\s+|then\s+|also\s+|so\s+)?${OPENING}`,
   'iu',
 );
 

@@ -123,20 +123,31 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
   // if they are given, not guessed: a tool's word in one clause and any "of the world" or "for work"
   // in another are no request ("I failed one module of my nursing degree. Is that the end of the
   // world…?" called get_weather for "world"). Written "Oslo", a city is given; "oslo" is a guess.
+  // The clauses that say neither its words nor its arguments are judged beside the call as any
+  // other clause is ("…in Dublin today. Is it cold there? And how do I set my user name?").
+  let others = unexplained;
   if (!calls.length && parts.length > 1 && tools.length) {
     const whole = matchTool(message, tools);
-    if (whole?.arguments && !whole.guessed.length && !(await knowledgeClaims(message, whole, corpus))) {
+    const own = whole?.arguments ? parts.filter((part) => saysCall(part, whole)) : [];
+    if (whole?.arguments && !whole.guessed.length && !(await knowledgeClaims(own.join(' '), whole, corpus))) {
       calls.push({ id: `local-${whole.tool.name}-1`, name: whole.tool.name, arguments: whole.arguments });
       reasons.push(`the message asks for what ${whole.tool.name} does (${whole.matched.join(', ')})${describeArguments(whole.arguments)}`);
-      return { calls, reasons, rest: [], claimed: false };
+      others = parts.filter((part) => !own.includes(part));
     }
   }
   // Small talk around the requests ("Thanks!") needs nothing, nor, beside a tool call, a clause
   // that only asks for it to be done ("Can you look it up?"): it names no subject of its own. A
   // clause that echoes the call ("When will it arrive?") is searched for only if the knowledge
   // covers it (the coverage check decides), so "…and how many days can items be returned?" still is.
-  const rest = unexplained.filter((part) => !smallTalk(part) && !(calls.length && onlyAsksToAct(part)));
+  const rest = others.filter((part) => !smallTalk(part) && !(calls.length && onlyAsksToAct(part)));
   return { calls, reasons, rest, claimed };
+}
+
+/** Whether a clause is a tool's part of a message: it says one of the tool's words, or one of the arguments read for it. */
+function saysCall(part: string, match: ToolMatch): boolean {
+  if (matchTool(part, [match.tool])) return true;
+  const lower = part.toLowerCase();
+  return Object.values(match.arguments ?? {}).some((value) => lower.includes(String(value).toLowerCase()));
 }
 
 /**

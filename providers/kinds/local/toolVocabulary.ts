@@ -8,7 +8,7 @@ import { stem } from '../../../text/stem.js';
 /** Related words of one domain: any of them in a tool's text brings in all of them. */
 const FAMILIES: readonly (readonly string[])[] = [
   ['weather', 'forecast', 'temperature', 'rain', 'raining', 'rainy', 'snow', 'snowing', 'snowy', 'sunny', 'cloudy', 'overcast', 'windy', 'wind', 'humid', 'humidity', 'umbrella', 'storm', 'stormy', 'thunder', 'thunderstorm', 'fog', 'foggy', 'misty', 'drizzle', 'hail', 'sleet', 'degrees', 'celsius', 'fahrenheit', 'jacket', 'coat', 'raincoat', 'sunscreen', 'scarf'],
-  ['order', 'package', 'parcel', 'shipment', 'ship', 'shipped', 'shipping', 'deliver', 'delivered', 'delivery', 'arrive', 'arrival', 'tracking', 'track', 'purchase', 'courier', 'dispatched', 'delayed', 'late', 'transit'],
+  ['order', 'package', 'parcel', 'shipment', 'ship', 'shipped', 'shipping', 'deliver', 'delivered', 'delivery', 'arrive', 'arrival', 'tracking', 'track', 'purchase', 'courier', 'dispatched', 'transit'],
   ['stock', 'share', 'ticker', 'nasdaq', 'nyse'],
   ['currency', 'exchange', 'dollar', 'euro', 'yen', 'pound'],
   ['flight', 'airline', 'departure', 'boarding', 'gate'],

@@ -158,12 +158,16 @@ function extractValue(question: string, name: string, schema: JsonObject, enumWo
     if (b !== undefined) return { value: b };
   }
   if (types.has('string')) {
+    const notNames = new Set([...enumWords, ...vocabulary]);
+    // A place the question names comes before anything it quotes: "…in Glasgow… why does INSERT fail with 'database is locked'?"
+    const place = isPlaceLike(name) ? placeName(question, notNames) : undefined;
+    if (place) return place;
     const quoted = quotedPhrase(question);
     // A quoted word without a digit is an id only by guess: "where status = 'active'" quotes a value of the knowledge's SQL.
     if (quoted) return { value: quoted, guessed: idLike && !/\p{N}/u.test(quoted) };
     if (idLike) return identifier(question, vocabulary);
     // The tool's own words are what it is about, not a place: "what to bring for the rain".
-    if (isPlaceLike(name)) return placeName(question, new Set([...enumWords, ...vocabulary])) ?? bareName(question, new Set([...enumWords, ...vocabulary]));
+    if (isPlaceLike(name)) return bareName(question, notNames);
   }
   return undefined;
 }

@@ -294,6 +294,27 @@ describe('the offline router', () => {
     expect(await calls('Is it cold there? I am in oslo.', all, undefined)).toEqual([]);
   });
 
+  it('beside a tool whose words and arguments are in clauses of their own, searches for the clause that is neither', async () => {
+    const route = await calls("I'm working from a cafe in Dublin today. Is it going to be cold there? And how do I revert a commit?");
+    expect(route).toEqual([
+      ['search_knowledge', { query: 'how do I revert a commit?' }],
+      ['get_weather', { city: 'Dublin' }],
+    ]);
+  });
+
+  it('reads a city the message names before a phrase it quotes', async () => {
+    const route = await calls("I'm stuck inside in Glasgow. What's it like outside there? And why does git say 'not a git repository'?");
+    expect(route.find(([name]) => name === 'get_weather')).toEqual(['get_weather', { city: 'Glasgow' }]);
+  });
+
+  it('splits requests joined by a plus or an ampersand', async () => {
+    expect(await calls('weather in Singapore + how do I revert a commit')).toEqual([
+      ['search_knowledge', { query: 'how do I revert a commit' }],
+      ['get_weather', { city: 'Singapore' }],
+    ]);
+    expect((await calls('order 48213 & how do I rename a branch?')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
+  });
+
   it('does not call a tool whose required argument is missing; the question goes to knowledge instead', async () => {
     expect(await calls('What does git status show?')).toEqual([['search_knowledge', { query: 'What does git status show?' }]]);
   });
@@ -366,12 +387,12 @@ describe('a tool call and a question in one message', () => {
   });
 
   it('does not search for a follow-up about what the called tool tells, said in its family’s words', async () => {
-    // The manual says "delayed" (a standby's replication is), and the order tool's description does not; its family does.
-    const manual = fakeCorpus({ delayed: 40, arrive: 3, standby: 200, replication: 300, node: 300 }, 700);
-    expect(await calls('My order number is 31337. Is it delayed?', all, manual)).toEqual([['order_status', { order_id: '31337' }]]);
+    // The manual says "transit" and "arrive" (of data in transit, of WAL that arrives), and the order tool's description does not; its family does.
+    const manual = fakeCorpus({ transit: 12, arrive: 30, week: 20, standby: 200, replication: 300, node: 300, encrypted: 40 }, 700);
+    expect(await calls('My order number is 31337. Is it still in transit?', all, manual)).toEqual([['order_status', { order_id: '31337' }]]);
     expect(await calls('Where is order 31337? Will it arrive this week?', all, manual)).toEqual([['order_status', { order_id: '31337' }]]);
-    // The family's words are the called tool's only: without an order tool called, "delayed" is the manual's.
-    expect((await calls('Why is replication delayed on my standby?', all, manual)).map(([name]) => name)).toEqual(['search_knowledge']);
+    // The family's words are the called tool's only: without an order tool called, "transit" is the manual's.
+    expect((await calls('Is replication traffic encrypted in transit to the standby?', all, manual)).map(([name]) => name)).toEqual(['search_knowledge']);
   });
 
   it('hears the weather in what to wear and in what it is like outside', async () => {
