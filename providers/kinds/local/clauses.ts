@@ -9,16 +9,19 @@ const LEAD_IN = 'within|in|for|on|at|by|after|before|from|to|until|with|under';
 
 const OPENING = `(?=(?:(?:${LEAD_IN})\\s+)?(?:${OPENERS})\\b)`;
 
+/** What may stand between a joiner and the request it opens: "and btw is it sunny…", "and then how…". */
+const ASIDE = String.raw`(?:also|then|btw|by the way)[\s,]+`;
+
 // A dash, a plus or an ampersand stands between requests as a comma does ("…in Phoenix - and how
-// should I tune…", "weather in Sydney + how do I configure…"), and
+// should I tune…", "weather in Sydney + how do I configure…"), a list's "1)" and "2)" before each, and
 // "so" joins one as "and" does ("…keep flapping, so how should I tune…").
 const BOUNDARY = new RegExp(
-  String.raw`(?<=[.!?;])\s+|\n+|,?\s+(?:and|then|but)\s+(?:also\s+|then\s+)?${OPENING}|(?:,|\s+[-–—+&])\s+(?:and\s+|then\s+|also\s+|so\s+)?${OPENING}`,
+  String.raw`(?<=[.!?;])\s+|\n+|\s+\(?\d{1,2}\)\s+|,?\s+(?:and|then|but|plus)\s+(?:${ASIDE})?${OPENING}|(?:,|\s+[-–—+&])\s+(?:(?:and|then|also|so|plus)\s+)?(?:${ASIDE})?${OPENING}`,
   'iu',
 );
 
 /** Leading joiners a clause does not need once it stands alone ("And how…", "Also, …"). */
-const LEADING = /^(?:(?:and|also|then|but|plus|so)\b[\s,]*)+/iu;
+const LEADING = /^(?:(?:and|also|then|but|plus|so|btw|by the way)\b[\s,]*)+/iu;
 
 export function clauses(message: string): string[] {
   return message

@@ -315,6 +315,15 @@ describe('the offline router', () => {
     expect((await calls('order 48213 & how do I rename a branch?')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
   });
 
+  it('splits requests at a list’s numbers, at ", plus" and across an aside ("and btw")', async () => {
+    expect((await calls('Two things: 1) status of order 48213 2) how do I revert a commit')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
+    expect((await calls('order 48213 status, plus how to rename a branch')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
+    expect(await calls('how do I rename a branch, and btw is it sunny in Nice?')).toEqual([
+      ['search_knowledge', { query: 'how do I rename a branch' }],
+      ['get_weather', { city: 'Nice' }],
+    ]);
+  });
+
   it('does not call a tool whose required argument is missing; the question goes to knowledge instead', async () => {
     expect(await calls('What does git status show?')).toEqual([['search_knowledge', { query: 'What does git status show?' }]]);
   });
