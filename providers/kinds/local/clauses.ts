@@ -2,7 +2,7 @@
 // a commit?" is a tool's question and a documentation question, each routed on its own.
 
 /** Words that open a new request after "and", "then" or a comma. */
-const OPENERS = 'how|what|what\'s|whats|why|where|when|which|who|can|could|would|do|does|did|is|are|explain|tell|show|give|check|look|find|describe|also|please';
+const OPENERS = 'how|what|what\'s|whats|why|where|when|which|who|whether|can|could|would|do|does|did|is|are|explain|tell|show|give|check|look|find|describe|also|please';
 
 /** A preposition may come first: "…, and within how many days can items be returned?". */
 const LEAD_IN = 'within|in|for|on|at|by|after|before|from|to|until|with|under';

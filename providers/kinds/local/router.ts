@@ -136,10 +136,12 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
     }
   }
   // Small talk around the requests ("Thanks!") needs nothing, nor, beside a tool call, a clause
-  // that only asks for it to be done ("Can you look it up?"): it names no subject of its own. A
-  // clause that echoes the call ("When will it arrive?") is searched for only if the knowledge
-  // covers it (the coverage check decides), so "…and how many days can items be returned?" still is.
-  const rest = others.filter((part) => !smallTalk(part) && !(calls.length && onlyAsksToAct(part)));
+  // that only asks for it to be done in the tool's own words ("Can you look it up?", "Could you see
+  // whether it's out for delivery?"): it names no subject of its own. A clause that echoes the call
+  // with words of its own ("When will it get here?") is searched for only if the knowledge covers
+  // them (the coverage check decides), so "…and how many days can items be returned?" still is.
+  const own = calledToolStems(calls, tools);
+  const rest = others.filter((part) => !smallTalk(part) && !(calls.length && onlyAsksToAct(part, own)));
   return { calls, reasons, rest, claimed };
 }
 
@@ -155,11 +157,12 @@ function saysCall(part: string, match: ToolMatch): boolean {
  * on it"): a clause of nothing else ("Can you look it up?", "Please check.") asks for the request
  * beside it to be carried out.
  */
-const ACTING = new Set('look check find see search track trace help confirm verify fetch get up on into out for'.split(' '));
+const ACTING = new Set('look check find see search track trace help confirm verify fetch get up on into out for whether if'.split(' '));
 
-function onlyAsksToAct(clause: string): boolean {
+/** Whether a clause says nothing but ACTING words and the called tools' own (`own`, stems): "Could you see whether it's out for delivery?" */
+function onlyAsksToAct(clause: string, own: ReadonlySet<string>): boolean {
   const words = contentTerms(clause);
-  return words.length > 0 && words.every((w) => ACTING.has(w));
+  return words.length > 0 && words.every((w) => ACTING.has(w) || own.has(stem(w)));
 }
 
 function knowledgeSearch(query: string): ToolCall {
@@ -220,7 +223,7 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
  * whether the order is, though a manual says "delayed" of a standby. The covered clauses, as said, are the query.
  */
 async function besideCalls(rest: string[], calls: ToolCall[], tools: ToolSpec[], corpus: CorpusStats | undefined): Promise<{ call: ToolCall | null; reason: string }> {
-  const own = expandStems(tools.filter((t) => calls.some((c) => c.name === t.name)).flatMap(toolText));
+  const own = calledToolStems(calls, tools);
   const judged = await Promise.all(
     rest.map((part) => knowledgeCall(withoutWords(part, (w) => own.has(stem(w.toLowerCase()))), corpus)),
   );
@@ -228,6 +231,11 @@ async function besideCalls(rest: string[], calls: ToolCall[], tools: ToolSpec[],
   const covered = rest.filter((_, i) => judged[i]!.call);
   if (!covered.length) return { call: null, reason: judged.map((j) => j.reason).join('; ') };
   return { call: knowledgeSearch(covered.join(' ')), reason: judged.filter((j) => j.call).map((j) => j.reason).join('; ') };
+}
+
+/** The stems of the called tools' words, with their vocabulary families (toolVocabulary.ts). */
+function calledToolStems(calls: ToolCall[], tools: ToolSpec[]): Set<string> {
+  return expandStems(tools.filter((t) => calls.some((c) => c.name === t.name)).flatMap(toolText));
 }
 
 /** The words a tool is described with: its name's parts, its description and its parameters' names and descriptions. */

@@ -315,9 +315,10 @@ describe('the offline router', () => {
     expect((await calls('order 48213 & how do I rename a branch?')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
   });
 
-  it('splits requests at a list’s numbers, at ", plus" and across an aside ("and btw")', async () => {
+  it('splits requests at a list’s numbers, at ", plus", at "and whether" and across an aside ("and btw")', async () => {
     expect((await calls('Two things: 1) status of order 48213 2) how do I revert a commit')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     expect((await calls('order 48213 status, plus how to rename a branch')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
+    expect((await calls('Can you tell me the status of order 48213 and whether git can rename a branch?')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     expect(await calls('how do I rename a branch, and btw is it sunny in Nice?')).toEqual([
       ['search_knowledge', { query: 'how do I rename a branch' }],
       ['get_weather', { city: 'Nice' }],
@@ -397,9 +398,10 @@ describe('a tool call and a question in one message', () => {
 
   it('does not search for a follow-up about what the called tool tells, said in its family’s words', async () => {
     // The manual says "transit" and "arrive" (of data in transit, of WAL that arrives), and the order tool's description does not; its family does.
-    const manual = fakeCorpus({ transit: 12, arrive: 30, week: 20, standby: 200, replication: 300, node: 300, encrypted: 40 }, 700);
+    const manual = fakeCorpus({ transit: 12, arrive: 30, week: 20, standby: 200, replication: 300, node: 300, encrypted: 40, whether: 300, see: 400, out: 250 }, 700);
     expect(await calls('My order number is 31337. Is it still in transit?', all, manual)).toEqual([['order_status', { order_id: '31337' }]]);
     expect(await calls('Where is order 31337? Will it arrive this week?', all, manual)).toEqual([['order_status', { order_id: '31337' }]]);
+    expect(await calls('I bought a book last Tuesday, order 31337. Could you see whether it is out for delivery?', all, manual)).toEqual([['order_status', { order_id: '31337' }]]);
     // The family's words are the called tool's only: without an order tool called, "transit" is the manual's.
     expect((await calls('Is replication traffic encrypted in transit to the standby?', all, manual)).map(([name]) => name)).toEqual(['search_knowledge']);
   });
