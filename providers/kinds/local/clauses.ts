@@ -9,6 +9,9 @@ const LEAD_IN = 'within|in|for|on|at|by|after|before|from|to|until|with|under';
 
 const OPENING = `(?=(?:(?:${LEAD_IN})\\s+)?(?:${OPENERS})\\b)`;
 
+/** Abbreviations whose dot ends no sentence ("St. Petersburg", "e.g. a branch", "Dr. Smith"). */
+const ABBREVIATED = String.raw`St|Ste|Mt|Ft|Pt|Dr|Mr|Mrs|Ms|vs|e\.g|i\.e|cf`;
+
 /** What may stand between a joiner and the request it opens: "and btw is it sunny…", "and then how…". */
 const ASIDE = String.raw`(?:also|then|btw|by the way)[\s,]+`;
 
@@ -16,7 +19,7 @@ const ASIDE = String.raw`(?:also|then|btw|by the way)[\s,]+`;
 // should I tune…", "weather in Sydney + how do I configure…"), a list's "1)" and "2)" before each, and
 // "so" joins one as "and" does ("…keep flapping, so how should I tune…").
 const BOUNDARY = new RegExp(
-  String.raw`(?<=[.!?;])\s+|\n+|\s+\(?\d{1,2}\)\s+|,?\s+(?:and|then|but|plus)\s+(?:${ASIDE})?${OPENING}|(?:,|\s+[-–—+&])\s+(?:(?:and|then|also|so|plus)\s+)?(?:${ASIDE})?${OPENING}`,
+  String.raw`(?<=[.!?;])(?<!(?<![\p{L}.])(?:${ABBREVIATED})\.)\s+|\n+|\s+\(?\d{1,2}\)\s+|,?\s+(?:and|then|but|plus)\s+(?:${ASIDE})?${OPENING}|(?:,|\s+[-–—+&])\s+(?:(?:and|then|also|so|plus)\s+)?(?:${ASIDE})?${OPENING}`,
   'iu',
 );
 

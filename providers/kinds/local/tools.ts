@@ -227,6 +227,10 @@ const TITLE_CASE = /^\p{Lu}\p{Ll}+$/u;
 const ARTICLES = new Set(['the', 'a', 'an']);
 // Words that follow "in"/"for" without naming anything ("weather in Oslo today", "for tomorrow").
 const TIME_WORDS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'now', 'currently', 'right', 'this', 'next', 'week', 'weekend']);
+// Abbreviations a place's name starts with ("St. Petersburg", "Mt. Shasta", "Ft. Worth").
+const ABBREVIATIONS = new Set(['St', 'Ste', 'Mt', 'Ft', 'Pt']);
+// Lower-case words inside a place's name, between two capitalized ones ("Rio de Janeiro", "Newcastle upon Tyne").
+const NAME_PARTICLES = new Set(['de', 'da', 'do', 'dos', 'das', 'del', 'della', 'di', 'du', 'la', 'le', 'les', 'los', 'las', 'el', 'al', 'am', 'an', 'der', 'den', 'van', 'von', 'upon', 'on', 'sur', 'y']);
 // Courtesies that end a request without naming anything ("weather in new york please").
 const COURTESIES = new Set(['please', 'thanks', 'thank', 'pls', 'plz']);
 
@@ -243,12 +247,25 @@ function placeName(question: string, notNames: Set<string>): Read | undefined {
   const gapBefore = (i: number) => question.slice(words[i - 1]?.end ?? 0, words[i]?.start);
 
   const run: string[] = [];
+  const upper = (word: string) => /^\p{Lu}/u.test(word);
   for (const [i, { word, start }] of words.entries()) {
-    const sentenceStart = /^$|[.!?]$/.test(question.slice(0, start).trimEnd());
-    // "I", and contractions such as "I'm", are capitalized without naming anything.
+    const gap = gapBefore(i);
+    // "St. Petersburg": an abbreviation's dot goes on with the name, it does not start a sentence.
+    const abbreviated = run.length > 0 && ABBREVIATIONS.has(run.at(-1)!) && /^\.[ \t]+$/.test(gap);
+    const sentenceStart = !abbreviated && /^$|[.!?]$/.test(question.slice(0, start).trimEnd());
+    const joined = run.length === 0 || /^[ \t]+$/.test(gap) || abbreviated;
+    // "I", and contractions such as "I'm", are capitalized without naming anything; the tool's own
+    // words are not names, but "City" after a name is part of it ("Mexico City").
     const capitalized =
-      /^\p{Lu}/u.test(word) && !sentenceStart && !isStopword(word.split(/['’]/u)[0] ?? word) && !notNames.has(word.toLowerCase());
-    if (capitalized && (run.length === 0 || /^[ \t]+$/.test(gapBefore(i)))) {
+      upper(word) && !sentenceStart && !isStopword(word.split(/['’]/u)[0] ?? word) && (!notNames.has(word.toLowerCase()) || (run.length > 0 && PLACE_LIKE.has(word.toLowerCase())));
+    if (capitalized && joined) {
+      if (abbreviated) run[run.length - 1] += '.';
+      run.push(word);
+      continue;
+    }
+    // "Rio de Janeiro", "Frankfurt am Main": a particle between two capitalized words.
+    const next = words[i + 1];
+    if (run.length && joined && NAME_PARTICLES.has(word) && next && upper(next.word) && /^[ \t]+$/.test(gapBefore(i + 1))) {
       run.push(word);
       continue;
     }
@@ -256,7 +273,8 @@ function placeName(question: string, notNames: Set<string>): Read | undefined {
   }
   // A place is written Oslo or São Paulo; SELECT, NYC or PostgreSQL may be keywords, acronyms
   // or product names, as likely the knowledge's words as a place: guessed (the router weighs them).
-  if (run.length) return { value: run.map(withoutPossessive).join(' '), guessed: run.some((w) => !TITLE_CASE.test(withoutPossessive(w))) };
+  const named = run.filter((w) => !NAME_PARTICLES.has(w)).map((w) => withoutPossessive(w).replace(/\.$/, ''));
+  if (run.length) return { value: run.map(withoutPossessive).join(' '), guessed: named.some((w) => !TITLE_CASE.test(w)) };
 
   for (const [i, { word }] of words.entries()) {
     if (!['in', 'for', 'of'].includes(word.toLowerCase())) continue;

@@ -209,6 +209,12 @@ describe('the offline router', () => {
     expect(await calls('Will there be a thunderstorm in Vienna tonight?')).toEqual([['get_weather', { city: 'Vienna' }]]);
   });
 
+  it('reads a place’s whole name: an abbreviation’s dot, a particle, and "City" after a name', async () => {
+    expect(await calls('How cold is it in St. Petersburg right now?')).toEqual([['get_weather', { city: 'St. Petersburg' }]]);
+    expect(await calls('Forecast for Rio de Janeiro today?')).toEqual([['get_weather', { city: 'Rio de Janeiro' }]]);
+    expect(await calls('What is the weather like in Mexico City right now?')).toEqual([['get_weather', { city: 'Mexico City' }]]);
+  });
+
   it('does not take a word for its weather sense out of it ("hot standby")', async () => {
     expect(await calls('How do I configure a hot standby in Git?')).toEqual([['search_knowledge', { query: 'How do I configure a hot standby in Git?' }]]);
   });
