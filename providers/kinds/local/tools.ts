@@ -301,6 +301,8 @@ function isIdLike(property: string): boolean {
 
 /** Words after which an identifier follows: "order 48213", "order number is 30017", "#A-1042". */
 const ID_INTRODUCERS = new Set(['number', 'no', 'id', 'is', 'code', 'ref', 'reference', '#']);
+/** Those of them that name an id themselves ("number 90210"), not only lead to one ("is"). */
+const ID_WORDS = new Set([...ID_INTRODUCERS].filter((w) => w !== 'is' && w !== '#'));
 
 /**
  * An identifier in the question (a word with a digit in it): one written with `#`, else one
@@ -312,12 +314,14 @@ function identifier(question: string, vocabulary: Set<string>): Read<string> | u
   const hasDigit = (w: string) => /\p{N}/u.test(w);
   const hashed = words.find((w) => w.startsWith('#') && hasDigit(w));
   if (hashed) return { value: hashed.slice(1) };
+  // "I ordered something last week, number 90210": a word that says an id, in a message that says the tool's.
+  const saysTool = words.some((x) => vocabulary.has(stem(x.toLowerCase())));
   for (const [i, w] of words.entries()) {
     if (!hasDigit(w) || /^\p{L}+$/u.test(w)) continue;
     // Up to two introducing words back ("order number is"), ending at a word of the tool's.
     for (let back = 1; back <= 3 && i - back >= 0; back++) {
       const prev = words[i - back]!.toLowerCase();
-      if (vocabulary.has(stem(prev))) return { value: w };
+      if (vocabulary.has(stem(prev)) || (back === 1 && saysTool && ID_WORDS.has(prev))) return { value: w };
       if (!ID_INTRODUCERS.has(prev)) break;
     }
   }

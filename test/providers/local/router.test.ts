@@ -412,6 +412,12 @@ describe('a tool call and a question in one message', () => {
     expect((await calls('Is replication traffic encrypted in transit to the standby?', all, manual)).map(([name]) => name)).toEqual(['search_knowledge']);
   });
 
+  it('takes "number 90210" for the id in a message that says the tool’s word, though the word before it is not the tool’s', async () => {
+    // A manual that says "number", "last" and "week" often: a guessed id would leave the clause to it.
+    const manual = fakeCorpus({ number: 300, last: 200, week: 60, something: 80, order: 60 }, 700);
+    expect(await calls('I ordered something last week, number 90210, where is it?', all, manual)).toEqual([['order_status', { order_id: '90210' }]]);
+  });
+
   it('hears the weather in what to wear and in what it is like outside', async () => {
     expect(await calls("I'm heading out for a walk in Berlin — do I need a jacket?", all, pooler)).toEqual([['get_weather', { city: 'Berlin' }]]);
     expect(await calls("What's it like outside in Chicago?", all, pooler)).toEqual([['get_weather', { city: 'Chicago' }]]);
