@@ -16,7 +16,7 @@ import { conversionQuestion } from './conversion.js';
 import { clauses } from './clauses.js';
 import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage, type Typicality } from './coverage.js';
 import { smallTalk } from './smallTalk.js';
-import { matchTool, type ToolMatch } from './tools.js';
+import { listedValues, matchTool, type ToolMatch } from './tools.js';
 import { expandStems } from './toolVocabulary.js';
 
 export interface Route {
@@ -94,7 +94,7 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
   const reasons: string[] = [];
   const unexplained: string[] = [];
   let claimed = false;
-  const parts = clauses(message);
+  const parts = tools.length ? clauses(message).flatMap((part) => requestsIn(part, tools)) : clauses(message);
   for (const part of parts) {
     const match = tools.length ? matchTool(part, tools) : null;
     if (!match?.arguments) {
@@ -114,10 +114,10 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
       claimed = true;
       continue;
     }
-    const args = match.arguments;
-    if (calls.some((c) => c.name === match.tool.name && JSON.stringify(c.arguments) === JSON.stringify(args))) continue;
-    calls.push({ id: `local-${match.tool.name}-${calls.length + 1}`, name: match.tool.name, arguments: args });
-    reasons.push(`"${part}" asks for what ${match.tool.name} does (${match.matched.join(', ')})${describeArguments(args)}`);
+    // "weather in Paris and London": the same tool again for each value listed after the first.
+    const made = [match.arguments, ...listedValues(part, match)].filter((args) => !calls.some((c) => c.name === match.tool.name && JSON.stringify(c.arguments) === JSON.stringify(args)));
+    for (const args of made) calls.push({ id: `local-${match.tool.name}-${calls.length + 1}`, name: match.tool.name, arguments: args });
+    if (made.length) reasons.push(`"${part}" asks for what ${match.tool.name} does (${match.matched.join(', ')})${made.map(describeArguments).join('')}`);
   }
   // The arguments may sit in another clause than the tool's words ("My order is 48213. Where is it?"),
   // if they are given, not guessed: a tool's word in one clause and any "of the world" or "for work"
@@ -143,6 +143,17 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
   const own = calledToolStems(calls, tools);
   const rest = others.filter((part) => !smallTalk(part) && !(calls.length && onlyAsksToAct(part, own)));
   return { calls, reasons, rest, claimed };
+}
+
+/**
+ * The requests in one clause that no tool explains whole, joined by "and", a comma or "&" ("weather
+ * in Oslo and order 48213": two tools' words, neither ahead, so neither was chosen): its pieces,
+ * when one of them is a tool's with its arguments; else the clause as it is.
+ */
+function requestsIn(part: string, tools: ToolSpec[]): string[] {
+  if (matchTool(part, tools)) return [part];
+  const pieces = part.split(/\s*,\s*|\s+and\s+|\s*&\s*/u).filter((p) => /[\p{L}\p{N}]/u.test(p));
+  return pieces.length > 1 && pieces.some((p) => matchTool(p, tools)?.arguments) ? pieces : [part];
 }
 
 /** Whether a clause is a tool's part of a message: it says one of the tool's words, or one of the arguments read for it. */

@@ -215,6 +215,24 @@ describe('the offline router', () => {
     expect(await calls('What is the weather like in Mexico City right now?')).toEqual([['get_weather', { city: 'Mexico City' }]]);
   });
 
+  it('calls a tool once for each value a message lists, and each tool of a clause that names two', async () => {
+    expect(await calls('What is the weather in Paris and London?')).toEqual([
+      ['get_weather', { city: 'Paris' }],
+      ['get_weather', { city: 'London' }],
+    ]);
+    expect(await calls('Where are my orders 48213, 50012 and 50013?')).toEqual([
+      ['order_status', { order_id: '48213' }],
+      ['order_status', { order_id: '50012' }],
+      ['order_status', { order_id: '50013' }],
+    ]);
+    // A short number after "and" is a quantity, a capitalized stopword no name.
+    expect(await calls('Where is order 48213 and 2 other parcels?')).toEqual([['order_status', { order_id: '48213' }]]);
+    expect(await calls('weather in Oslo and order 48213')).toEqual([
+      ['get_weather', { city: 'Oslo' }],
+      ['order_status', { order_id: '48213' }],
+    ]);
+  });
+
   it('does not take a word for its weather sense out of it ("hot standby")', async () => {
     expect(await calls('How do I configure a hot standby in Git?')).toEqual([['search_knowledge', { query: 'How do I configure a hot standby in Git?' }]]);
   });
