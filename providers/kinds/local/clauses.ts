@@ -9,8 +9,11 @@ const LEAD_IN = 'within|in|for|on|at|by|after|before|from|to|until|with|under';
 
 const OPENING = `(?=(?:(?:${LEAD_IN})\\s+)?(?:${OPENERS})\\b)`;
 
+/** Abbreviations a place's name starts with ("St. Petersburg", "Mt. Shasta", "Ft. Worth"); tools.ts reads such names whole. */
+export const PLACE_ABBREVIATIONS: ReadonlySet<string> = new Set(['St', 'Ste', 'Mt', 'Ft', 'Pt']);
+
 /** Abbreviations whose dot ends no sentence ("St. Petersburg", "e.g. a branch", "Dr. Smith"). */
-const ABBREVIATED = String.raw`St|Ste|Mt|Ft|Pt|Dr|Mr|Mrs|Ms|vs|e\.g|i\.e|cf`;
+const ABBREVIATED = [...PLACE_ABBREVIATIONS, 'Dr', 'Mr', 'Mrs', 'Ms', 'vs', String.raw`e\.g`, String.raw`i\.e`, 'cf'].join('|');
 
 /** What may stand between a joiner and the request it opens: "and btw is it sunny…", "and then how…". */
 const ASIDE = String.raw`(?:also|then|btw|by the way)[\s,]+`;

@@ -87,16 +87,17 @@ function tooLittle(part: string, match: ToolMatch): string | null {
 
 /**
  * The project tools the message's clauses call, and the clauses no tool explains; `claimed`
- * when the knowledge was found to be what one of those means (knowledgeClaims).
+ * when the knowledge was found to be what one of those means (knowledgeClaims); `own`, the called
+ * tools' stems (calledToolStems), which the clauses beside the calls are judged without.
  */
-async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusStats | undefined): Promise<{ calls: ToolCall[]; reasons: string[]; rest: string[]; claimed: boolean }> {
+async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusStats | undefined): Promise<{ calls: ToolCall[]; reasons: string[]; rest: string[]; claimed: boolean; own: Set<string> }> {
   const calls: ToolCall[] = [];
   const reasons: string[] = [];
   const unexplained: string[] = [];
   let claimed = false;
-  const parts = tools.length ? clauses(message).flatMap((part) => requestsIn(part, tools)) : clauses(message);
-  for (const part of parts) {
-    const match = tools.length ? matchTool(part, tools) : null;
+  const requests = clauses(message).flatMap((part) => requestsIn(part, tools));
+  const parts = requests.map((r) => r.part);
+  for (const { part, match } of requests) {
     if (!match?.arguments) {
       unexplained.push(part);
       continue;
@@ -142,18 +143,23 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
   // them (the coverage check decides), so "…and how many days can items be returned?" still is.
   const own = calledToolStems(calls, tools);
   const rest = others.filter((part) => !smallTalk(part) && !(calls.length && onlyAsksToAct(part, own)));
-  return { calls, reasons, rest, claimed };
+  return { calls, reasons, rest, claimed, own };
 }
 
 /**
- * The requests in one clause that no tool explains whole, joined by "and", a comma or "&" ("weather
- * in Oslo and order 48213": two tools' words, neither ahead, so neither was chosen): its pieces,
- * when one of them is a tool's with its arguments; else the clause as it is.
+ * The requests in one clause, each with the tool it matches (null: none). A clause no tool explains
+ * whole, joined by "and", a comma or "&" ("weather in Oslo and order 48213": two tools' words,
+ * neither ahead, so neither was chosen), is its pieces when one of them is a tool's with its
+ * arguments; else the clause as it is.
  */
-function requestsIn(part: string, tools: ToolSpec[]): string[] {
-  if (matchTool(part, tools)) return [part];
-  const pieces = part.split(/\s*,\s*|\s+and\s+|\s*&\s*/u).filter((p) => /[\p{L}\p{N}]/u.test(p));
-  return pieces.length > 1 && pieces.some((p) => matchTool(p, tools)?.arguments) ? pieces : [part];
+function requestsIn(part: string, tools: ToolSpec[]): { part: string; match: ToolMatch | null }[] {
+  const match = tools.length ? matchTool(part, tools) : null;
+  if (match || !tools.length) return [{ part, match }];
+  const pieces = part
+    .split(/\s*,\s*|\s+and\s+|\s*&\s*/u)
+    .filter((p) => /[\p{L}\p{N}]/u.test(p))
+    .map((p) => ({ part: p, match: matchTool(p, tools) }));
+  return pieces.length > 1 && pieces.some((p) => p.match?.arguments) ? pieces : [{ part, match: null }];
 }
 
 /** Whether a clause is a tool's part of a message: it says one of the tool's words, or one of the arguments read for it. */
@@ -226,15 +232,14 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
 
 /**
  * Knowledge search for the clauses beside tool calls, each judged on its own and less the called
- * tools' own words: "That's my order number." beside order_status restates its argument ("order",
+ * tools' own words (`own`, their stems): "That's my order number." beside order_status restates its argument ("order",
  * "number" are in its description) and asks the knowledge nothing, and in "It's the SSD for the
  * rebuilt replica - what needs to be configured for pcp_recovery_node?" the first clause's words,
  * which no manual says, must not outweigh the second's question. The tool's words are its domain's
  * (toolVocabulary.ts's families): "My order number is 31337. Is it delayed?" asks the order tool
  * whether the order is, though a manual says "delayed" of a standby. The covered clauses, as said, are the query.
  */
-async function besideCalls(rest: string[], calls: ToolCall[], tools: ToolSpec[], corpus: CorpusStats | undefined): Promise<{ call: ToolCall | null; reason: string }> {
-  const own = calledToolStems(calls, tools);
+async function besideCalls(rest: string[], own: ReadonlySet<string>, corpus: CorpusStats | undefined): Promise<{ call: ToolCall | null; reason: string }> {
   const judged = await Promise.all(
     rest.map((part) => knowledgeCall(withoutWords(part, (w) => own.has(stem(w.toLowerCase()))), corpus)),
   );
@@ -377,7 +382,7 @@ export async function routeLocally(message: string, tools: ToolSpec[], corpus?: 
   if (arithmeticQuestion(message)) return { calls: [], reason: 'arithmetic: worked out directly, nothing to look up or call' };
   if (conversionQuestion(message)) return { calls: [], reason: 'unit conversion: worked out directly, nothing to look up or call' };
 
-  const { calls, reasons, rest, claimed } = await matchClauses(message, projectTools, knowledgeOffered ? corpus : undefined);
+  const { calls, reasons, rest, claimed, own } = await matchClauses(message, projectTools, knowledgeOffered ? corpus : undefined);
   if (knowledgeOffered && rest.length) {
     // Alone, the whole message is the query (its clauses belong together); beside a tool call,
     // only what the tool does not answer is searched for.
@@ -386,7 +391,7 @@ export async function routeLocally(message: string, tools: ToolSpec[], corpus?: 
     const knowledge = claimed
       ? { call: knowledgeSearch(query), reason: null }
       : calls.length
-        ? await besideCalls(rest, calls, projectTools, corpus)
+        ? await besideCalls(rest, own, corpus)
         : await knowledgeCall(query, corpus);
     if (knowledge.call) calls.unshift(knowledge.call);
     if (knowledge.reason) reasons.push(knowledge.reason);

@@ -6,6 +6,7 @@ import { isStopword, terms } from '../../../text/terms.js';
 import type { ToolChoice, ToolSpec } from '../../types.js';
 import { expandStems, messageStems } from './toolVocabulary.js';
 import { stem } from '../../../text/stem.js';
+import { PLACE_ABBREVIATIONS } from './clauses.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -158,16 +159,16 @@ function extractValue(question: string, name: string, schema: JsonObject, enumWo
     if (b !== undefined) return { value: b };
   }
   if (types.has('string')) {
-    const notNames = new Set([...enumWords, ...vocabulary]);
+    // The tool's own words are what it is about, not a place: "what to bring for the rain".
+    const notNames = isPlaceLike(name) ? new Set([...enumWords, ...vocabulary]) : null;
     // A place the question names comes before anything it quotes: "…in Glasgow… why does INSERT fail with 'database is locked'?"
-    const place = isPlaceLike(name) ? placeName(question, notNames) : undefined;
+    const place = notNames ? placeName(question, notNames) : undefined;
     if (place) return place;
     const quoted = quotedPhrase(question);
     // A quoted word without a digit is an id only by guess: "where status = 'active'" quotes a value of the knowledge's SQL.
     if (quoted) return { value: quoted, guessed: idLike && !/\p{N}/u.test(quoted) };
     if (idLike) return identifier(question, vocabulary);
-    // The tool's own words are what it is about, not a place: "what to bring for the rain".
-    if (isPlaceLike(name)) return bareName(question, notNames);
+    if (notNames) return bareName(question, notNames);
   }
   return undefined;
 }
@@ -227,8 +228,6 @@ const TITLE_CASE = /^\p{Lu}\p{Ll}+$/u;
 const ARTICLES = new Set(['the', 'a', 'an']);
 // Words that follow "in"/"for" without naming anything ("weather in Oslo today", "for tomorrow").
 const TIME_WORDS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'now', 'currently', 'right', 'this', 'next', 'week', 'weekend']);
-// Abbreviations a place's name starts with ("St. Petersburg", "Mt. Shasta", "Ft. Worth").
-const ABBREVIATIONS = new Set(['St', 'Ste', 'Mt', 'Ft', 'Pt']);
 // Lower-case words inside a place's name, between two capitalized ones ("Rio de Janeiro", "Newcastle upon Tyne").
 const NAME_PARTICLES = new Set(['de', 'da', 'do', 'dos', 'das', 'del', 'della', 'di', 'du', 'la', 'le', 'les', 'los', 'las', 'el', 'al', 'am', 'an', 'der', 'den', 'van', 'von', 'upon', 'on', 'sur', 'y']);
 // Courtesies that end a request without naming anything ("weather in new york please").
@@ -251,7 +250,7 @@ function placeName(question: string, notNames: Set<string>): Read | undefined {
   for (const [i, { word, start }] of words.entries()) {
     const gap = gapBefore(i);
     // "St. Petersburg": an abbreviation's dot goes on with the name, it does not start a sentence.
-    const abbreviated = run.length > 0 && ABBREVIATIONS.has(run.at(-1)!) && /^\.[ \t]+$/.test(gap);
+    const abbreviated = run.length > 0 && PLACE_ABBREVIATIONS.has(run.at(-1)!) && /^\.[ \t]+$/.test(gap);
     const sentenceStart = !abbreviated && /^$|[.!?]$/.test(question.slice(0, start).trimEnd());
     const joined = run.length === 0 || /^[ \t]+$/.test(gap) || abbreviated;
     // "I", and contractions such as "I'm", are capitalized without naming anything; the tool's own
@@ -273,8 +272,10 @@ function placeName(question: string, notNames: Set<string>): Read | undefined {
   }
   // A place is written Oslo or São Paulo; SELECT, NYC or PostgreSQL may be keywords, acronyms
   // or product names, as likely the knowledge's words as a place: guessed (the router weighs them).
-  const named = run.filter((w) => !NAME_PARTICLES.has(w)).map((w) => withoutPossessive(w).replace(/\.$/, ''));
-  if (run.length) return { value: run.map(withoutPossessive).join(' '), guessed: named.some((w) => !TITLE_CASE.test(w)) };
+  if (run.length) {
+    const named = run.filter((w) => !NAME_PARTICLES.has(w)).map((w) => withoutPossessive(w).replace(/\.$/, ''));
+    return { value: run.map(withoutPossessive).join(' '), guessed: named.some((w) => !TITLE_CASE.test(w)) };
+  }
 
   for (const [i, { word }] of words.entries()) {
     if (!['in', 'for', 'of'].includes(word.toLowerCase())) continue;
@@ -396,6 +397,9 @@ function flatten(value: unknown, key: string, out: [string, string][]): void {
   out.push([key, scalar(value)]);
 }
 
+/** Values one message may list for one tool: a bound on the calls it makes. */
+const MAX_LISTED = 4;
+
 /** What joins the items of a list: "Paris and London", "48213, 48214 and 50012", "Oslo & Bergen". */
 const LIST_JOINER = String.raw`(?:\s*,\s*(?:and\s+)?|\s+(?:and|or)\s+|\s*&\s*)`;
 const LISTED_ID = new RegExp(String.raw`^${LIST_JOINER}#?([\p{L}\p{N}_-]*\p{N}[\p{L}\p{N}_-]*)(?![\p{L}\p{N}])`, 'iu');
@@ -427,6 +431,3 @@ export function listedValues(question: string, match: ToolMatch): JsonObject[] {
   }
   return out;
 }
-
-/** Values one message may list for one tool: a bound on the calls it makes. */
-const MAX_LISTED = 4;

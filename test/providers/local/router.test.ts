@@ -225,7 +225,7 @@ describe('the offline router', () => {
       ['order_status', { order_id: '50012' }],
       ['order_status', { order_id: '50013' }],
     ]);
-    // A short number after "and" is a quantity, a capitalized stopword no name.
+    // A short number after "and" is a quantity, not an id.
     expect(await calls('Where is order 48213 and 2 other parcels?')).toEqual([['order_status', { order_id: '48213' }]]);
     expect(await calls('weather in Oslo and order 48213')).toEqual([
       ['get_weather', { city: 'Oslo' }],
