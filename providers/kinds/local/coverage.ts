@@ -88,6 +88,18 @@ const WORDS_PER_TOKEN = 0.75;
 /** A chunk's length in words where the corpus does not say: the evaluation corpora's (~145) rounded. */
 const DEFAULT_CHUNK_WORDS = 150;
 
+/**
+ * "sortable", "hashable", "configurable", "accessible": an adjective of what can be done, made from
+ * the verb a manual says ("sort", "hash", "configure" as "configur", which the stemmer makes of
+ * both). The stemmer keeps the suffix, so the adjective alone is often nowhere in the knowledge.
+ */
+const ABLE = /^(\p{L}{3,}?)(?:ability|ibility|able|ible)$/u;
+
+/** The word an -able word is made from, as the stemmer would reduce it; null for any other word. */
+function derivedBase(word: string): string | null {
+  return ABLE.exec(word)?.[1] ?? null;
+}
+
 export interface Coverage {
   /** The question's content terms with their chunk frequency, and the form it was counted by (a clipped word's full form, if that is commoner). */
   terms: { term: string; df: number; form: string }[];
@@ -133,8 +145,9 @@ export async function measureCoverage(text: string, corpus: CorpusStats): Promis
   // A value the question quotes and the knowledge never says tells nothing either way: it is left out.
   const values = quotedOnly(text);
   const words = contentTerms(text);
-  // A clipped word ("app", "db") is as present as its full word, which manuals write instead.
-  const full = words.map((w) => fullForm(w) ?? w);
+  // A clipped word ("app", "db") is as present as its full word, which manuals write instead, and
+  // a word made with -able ("sortable") as the word it is made from ("sort").
+  const full = words.map((w) => fullForm(w) ?? derivedBase(w) ?? w);
   // Asked before `chunks` is read: a store-backed corpus learns its size with the frequencies.
   const df = words.length ? await corpus.documentFrequency([...new Set([...words, ...full])]) : new Map<string, number>();
   const withDf = words.map((term, i) => {

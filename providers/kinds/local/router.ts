@@ -154,12 +154,28 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
  */
 function requestsIn(part: string, tools: ToolSpec[]): { part: string; match: ToolMatch | null }[] {
   const match = tools.length ? matchTool(part, tools) : null;
+  if (match?.arguments) return aside(part, match, tools);
   if (match || !tools.length) return [{ part, match }];
   const pieces = part
     .split(/\s*,\s*|\s+and\s+|\s*&\s*/u)
     .filter((p) => /[\p{L}\p{N}]/u.test(p))
     .map((p) => ({ part: p, match: matchTool(p, tools) }));
   return pieces.length > 1 && pieces.some((p) => p.match?.arguments) ? pieces : [{ part, match: null }];
+}
+
+/**
+ * A tool's request and another set side by side with a plus, an ampersand or a dash ("how do I
+ * enable the query cache + weather in Oslo"), as their pieces when only some say the tool's request
+ * whole: the one matching it with the arguments, and the others matching no tool. Else the clause
+ * as matched. Commas and "and" are left to join a list ("weather in Oslo and Bergen").
+ */
+function aside(part: string, match: ToolMatch, tools: ToolSpec[]): { part: string; match: ToolMatch | null }[] {
+  const whole = [{ part, match }];
+  const pieces = part.split(/\s+[+&\-–—]\s+/u).filter((p) => /[\p{L}\p{N}]/u.test(p));
+  if (pieces.length < 2) return whole;
+  const matched = pieces.map((p) => ({ part: p, match: matchTool(p, tools) }));
+  const called = matched.filter((p) => p.match?.tool === match.tool && p.match.arguments);
+  return called.length && matched.every((p) => called.includes(p) || !p.match) ? matched : whole;
 }
 
 /** Whether a clause is a tool's part of a message: it says one of the tool's words, or one of the arguments read for it. */
@@ -171,10 +187,10 @@ function saysCall(part: string, match: ToolMatch): boolean {
 
 /**
  * Verbs of asking for something to be done, with the particles they take ("look it up", "check
- * on it"): a clause of nothing else ("Can you look it up?", "Please check.") asks for the request
- * beside it to be carried out.
+ * on it"), and the words of asking for it now ("What's the weather there now?"): a clause of
+ * nothing else ("Can you look it up?", "Please check.") asks for the request beside it to be carried out.
  */
-const ACTING = new Set('look check find see search track trace help confirm verify fetch get up on into out for whether if'.split(' '));
+const ACTING = new Set('look check find see search track trace help confirm verify fetch get up on into out for whether if now today tonight currently right still yet moment'.split(' '));
 
 /** Whether a clause says nothing but ACTING words and the called tools' own (`own`, stems): "Could you see whether it's out for delivery?" */
 function onlyAsksToAct(clause: string, own: ReadonlySet<string>): boolean {

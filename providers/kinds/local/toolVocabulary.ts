@@ -7,7 +7,7 @@ import { stem } from '../../../text/stem.js';
 
 /** Related words of one domain: any of them in a tool's text brings in all of them. */
 const FAMILIES: readonly (readonly string[])[] = [
-  ['weather', 'forecast', 'temperature', 'rain', 'raining', 'rainy', 'snow', 'snowing', 'snowy', 'sunny', 'cloudy', 'overcast', 'windy', 'wind', 'humid', 'humidity', 'umbrella', 'storm', 'stormy', 'thunder', 'thunderstorm', 'fog', 'foggy', 'misty', 'drizzle', 'hail', 'sleet', 'degrees', 'celsius', 'fahrenheit', 'jacket', 'coat', 'raincoat', 'sunscreen', 'scarf'],
+  ['weather', 'forecast', 'temperature', 'rain', 'raining', 'rainy', 'snow', 'snowing', 'snowy', 'sunny', 'cloudy', 'overcast', 'windy', 'wind', 'humid', 'humidity', 'umbrella', 'pouring', 'downpour', 'storm', 'stormy', 'thunder', 'thunderstorm', 'fog', 'foggy', 'misty', 'drizzle', 'hail', 'sleet', 'degrees', 'celsius', 'fahrenheit', 'jacket', 'coat', 'raincoat', 'sunscreen', 'scarf'],
   ['order', 'package', 'parcel', 'shipment', 'ship', 'shipped', 'shipping', 'deliver', 'delivered', 'delivery', 'arrive', 'arrival', 'tracking', 'track', 'purchase', 'courier', 'dispatched', 'transit'],
   ['stock', 'share', 'ticker', 'nasdaq', 'nyse'],
   ['currency', 'exchange', 'dollar', 'euro', 'yen', 'pound'],
@@ -25,9 +25,15 @@ const FAMILIES: readonly (readonly string[])[] = [
 const IT_IS = /\b(?:is it|it is|it's|it’s)\b/i;
 /** "What's it like outside in Chicago?": outside, said of what it is like, is the weather; "outside the transaction" is not. */
 const LIKE_OUTSIDE = /\b(?:like|is it|it is|it's|it’s)\b[^.?!]*\boutside\b/i;
+/**
+ * "What's the temp in São Paulo?": the temperature, clipped; "the temp directory", "temp files" are
+ * temporary ones.
+ */
+const THE_TEMP = /\b(?:the|current)\s+temps?\b(?!\s+(?:files?|dir|dirs|directory|directories|folders?|tables?|space|storage|store|databases?|db|path))/i;
 const CONDITIONAL = new Map<string, { family: string; when: RegExp }>([
   ...['hot', 'cold', 'warm', 'chilly', 'freezing'].map((w) => [w, { family: 'weather', when: IT_IS }] as const),
   ['outside', { family: 'weather', when: LIKE_OUTSIDE }],
+  ...['temp', 'temps'].map((w) => [w, { family: 'weather', when: THE_TEMP }] as const),
 ]);
 
 const FAMILY_STEMS = FAMILIES.map((f) => new Set(f.map(stem)));

@@ -227,7 +227,9 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 const TITLE_CASE = /^\p{Lu}\p{Ll}+$/u;
 const ARTICLES = new Set(['the', 'a', 'an']);
 // Words that follow "in"/"for" without naming anything ("weather in Oslo today", "for tomorrow").
-const TIME_WORDS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'now', 'currently', 'right', 'this', 'next', 'week', 'weekend']);
+/** The days' and months' names: capitalized, yet no place ("on a rainy Sunday", "in March"). */
+const CALENDAR_NAMES = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
+const TIME_WORDS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'now', 'currently', 'right', 'this', 'next', 'week', 'weekend', ...CALENDAR_NAMES]);
 // Lower-case words inside a place's name, between two capitalized ones ("Rio de Janeiro", "Newcastle upon Tyne").
 const NAME_PARTICLES = new Set(['de', 'da', 'do', 'dos', 'das', 'del', 'della', 'di', 'du', 'la', 'le', 'les', 'los', 'las', 'el', 'al', 'am', 'an', 'der', 'den', 'van', 'von', 'upon', 'on', 'sur', 'y']);
 // Courtesies that end a request without naming anything ("weather in new york please").
@@ -256,7 +258,11 @@ function placeName(question: string, notNames: Set<string>): Read | undefined {
     // "I", and contractions such as "I'm", are capitalized without naming anything; the tool's own
     // words are not names, but "City" after a name is part of it ("Mexico City").
     const capitalized =
-      upper(word) && !sentenceStart && !isStopword(word.split(/['’]/u)[0] ?? word) && (!notNames.has(word.toLowerCase()) || (run.length > 0 && PLACE_LIKE.has(word.toLowerCase())));
+      upper(word) &&
+      !sentenceStart &&
+      !isStopword(word.split(/['’]/u)[0] ?? word) &&
+      !CALENDAR_NAMES.has(word.toLowerCase()) &&
+      (!notNames.has(word.toLowerCase()) || (run.length > 0 && PLACE_LIKE.has(word.toLowerCase())));
     if (capitalized && joined) {
       if (abbreviated) run[run.length - 1] += '.';
       run.push(word);
@@ -305,13 +311,28 @@ const ID_INTRODUCERS = new Set(['number', 'no', 'id', 'is', 'code', 'ref', 'refe
 /** Those of them that name an id themselves ("number 90210"), not only lead to one ("is"). */
 const ID_WORDS = new Set([...ID_INTRODUCERS].filter((w) => w !== 'is' && w !== '#'));
 
+const DIGIT_NAMES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+/** Three digits or more said one by one ("eight four four two one", "four-oh-one-two"): "oh" only after the first. */
+const SPELLED_DIGITS = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${DIGIT_NAMES.join('|')})(?:[\s-]+(?:oh|${DIGIT_NAMES.join('|')})){2,}(?![\p{L}\p{N}])`, 'giu');
+
+/** `text` with each run of digits said one by one as the number they spell: an id dictated, or typed as it is read out. */
+function withSpelledDigits(text: string): string {
+  return text.replace(SPELLED_DIGITS, (run) =>
+    run
+      .toLowerCase()
+      .split(/[\s-]+/u)
+      .map((w) => (w === 'oh' ? '0' : String(DIGIT_NAMES.indexOf(w))))
+      .join(''),
+  );
+}
+
 /**
- * An identifier in the question (a word with a digit in it): one written with `#`, else one
+ * An identifier in the question (a word with a digit in it, or digits said one by one): one written with `#`, else one
  * right after a word of the tool's ("order 48213", "order number is 30017"), else, guessed, the
  * first with three characters or more. Single digits alone are quantities, not ids.
  */
 function identifier(question: string, vocabulary: Set<string>): Read<string> | undefined {
-  const words = [...question.matchAll(/#?[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)].map((m) => m[0]);
+  const words = [...withSpelledDigits(question).matchAll(/#?[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)].map((m) => m[0]);
   const hasDigit = (w: string) => /\p{N}/u.test(w);
   const hashed = words.find((w) => w.startsWith('#') && hasDigit(w));
   if (hashed) return { value: hashed.slice(1) };
@@ -336,9 +357,11 @@ function identifier(question: string, vocabulary: Set<string>): Read<string> | u
  */
 function bareName(question: string, notNames: Set<string>): Read | undefined {
   const words = [...question.matchAll(WORD)].map((m) => m[0]);
-  // Only a terse message is a bare name with the tool's word ("paris weather"); in a sentence
-  // the other words are what it says ("what should I bring for the rain").
-  if (words.length > 3) return undefined;
+  // Only a terse message is a bare name with the tool's word ("paris weather", "weather ho chi minh
+  // city pls": courtesies, time words and the kind of place aside, four words and no stopword); in
+  // a sentence the other words are what it says ("what should I bring for the rain").
+  const said = words.map((w) => w.toLowerCase()).filter((w) => !COURTESIES.has(w) && !TIME_WORDS.has(w) && !PLACE_LIKE.has(w));
+  if (words.length > 3 && (said.length > 4 || said.some((w) => isStopword(w)))) return undefined;
   const left = words.filter((w) => {
     const lower = w.toLowerCase().split(/['’]/u)[0] ?? '';
     return lower.length > 1 && !isStopword(lower) && !TIME_WORDS.has(lower) && !TOOL_NAME_STOPWORDS.has(lower) && !notNames.has(stem(lower)) && !notNames.has(lower) && !/\p{N}/u.test(w) && !COURTESIES.has(lower) && !['like', 'tell', 'me'].includes(lower);
@@ -421,13 +444,17 @@ export function listedValues(question: string, match: ToolMatch): JsonObject[] {
   if (at < 0) return [];
   const item = /\p{N}/u.test(String(first)) ? LISTED_ID : LISTED_NAME;
   const out: JsonObject[] = [];
+  let closed = false;
   let rest = question.slice(at + String(first).length);
   for (let m = item.exec(rest); m && out.length < MAX_LISTED; m = item.exec(rest)) {
     const value = m[1]!;
     // "and 2 other parcels": a short number is a quantity, not an id (as identifier() reads them).
     if (isStopword(value.split(/\s/u)[0]!.toLowerCase()) || (item === LISTED_ID && value.length < 3)) break;
     out.push({ ...match.arguments, [name]: typeof first === 'number' ? Number(value) : value });
+    closed ||= !/^\s*,\s*$/u.test(m[0].slice(0, m[0].length - value.length));
     rest = rest.slice(m[0].length);
   }
-  return out;
+  // Names after commas alone are one place's parts ("Cape Coral, Florida", "Paris, France"); a list
+  // of them ends with "and", "or" or "&" ("Paris, London and Rome").
+  return item === LISTED_NAME && !closed ? [] : out;
 }

@@ -165,6 +165,15 @@ describe('the offline router', () => {
     expect(route.reason).toMatch(/not in the knowledge: stash;/);
   });
 
+  it('counts a word made with -able as said when the knowledge says the word it is made from ("sortable")', async () => {
+    // A manual that says "sort" and "class" but never "sortable".
+    const manual = fakeCorpus({ sort: 120, class: 300, make: 400 });
+    const question = 'How do I make a class sortable?';
+    const route = await routeLocally(question, all, manual);
+    expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+    expect(route.reason).not.toMatch(/not in the knowledge/);
+  });
+
   it('judges a chunk by its length: a word in 2% of 40-word chunks is telling, in 2% of 4,000-word ones it is not', async () => {
     const question = 'How do I pay with a card?';
     const shortChunks = { ...fakeCorpus({ pay: 20, card: 20 }), tokens: 1_000 * 53 };
@@ -231,6 +240,28 @@ describe('the offline router', () => {
       ['get_weather', { city: 'Oslo' }],
       ['order_status', { order_id: '48213' }],
     ]);
+  });
+
+  it('reads a place from a terse request in lower case', async () => {
+    expect(await calls('weather ho chi minh city pls')).toEqual([['get_weather', { city: 'Ho Chi Minh' }]]);
+  });
+
+  it('reads an id said digit by digit', async () => {
+    expect(await calls('can u tell me if order eight four four two one has been delivered')).toEqual([['order_status', { order_id: '84421' }]]);
+  });
+
+  it('hears the weather in "the temp" and "pouring", not in a temporary file', async () => {
+    expect(await calls("what's the temp in São Paulo rn")).toEqual([['get_weather', { city: 'São Paulo' }]]);
+    expect(await calls('Is it still pouring in Glasgow?')).toEqual([['get_weather', { city: 'Glasgow' }]]);
+    expect((await calls('Where does git keep the temp files of a rebase?')).map(([name]) => name)).toEqual(['search_knowledge']);
+  });
+
+  it('takes no day or month for a place', async () => {
+    expect(await calls('Suggest something fun to do on a rainy Sunday with two kids.')).toEqual([]);
+  });
+
+  it('takes names after a comma alone for one place’s parts, not a list', async () => {
+    expect(await calls('Is it sunny in Cape Coral, Florida right now?')).toEqual([['get_weather', { city: 'Cape Coral' }]]);
   });
 
   it('does not take a word for its weather sense out of it ("hot standby")', async () => {
@@ -337,6 +368,11 @@ describe('the offline router', () => {
       ['get_weather', { city: 'Singapore' }],
     ]);
     expect((await calls('order 48213 & how do I rename a branch?')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
+    // The question first, the tool's request after it.
+    expect(await calls('how do I revert a commit + weather in Oslo')).toEqual([
+      ['search_knowledge', { query: 'how do I revert a commit' }],
+      ['get_weather', { city: 'Oslo' }],
+    ]);
   });
 
   it('splits requests at a list’s numbers, at ", plus", at "and whether" and across an aside ("and btw")', async () => {
@@ -413,6 +449,12 @@ describe('a tool call and a question in one message', () => {
   it('splits a request from a question at a dash or a ", so"', async () => {
     const route = await calls('Check the current temperature in Phoenix - with this heat our servers keep flapping, so how should I tune health_check_timeout and the retry settings?', all, pooler);
     expect(route.map(([name]) => name)).toEqual(['search_knowledge', 'get_weather']);
+  });
+
+  it('does not search for a clause that only asks for the tool’s reading now', async () => {
+    // A manual that says "now" often ("now()", "from now on").
+    const manual = fakeCorpus({ now: 400, landed: 5, asked: 20, needs: 50, heavy: 10 }, 700);
+    expect(await calls('My sister just landed in Reykjavik and asked whether she needs a heavy coat - what’s the weather there now?', all, manual)).toEqual([['get_weather', { city: 'Reykjavik' }]]);
   });
 
   it('does not search for a clause that only restates the tool’s argument', async () => {
