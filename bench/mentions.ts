@@ -13,7 +13,7 @@ import { replaceChunks } from '../store/chunks.js';
 import { createDocument } from '../store/documents.js';
 import { createPool } from '../store/pool.js';
 import { createProject } from '../store/projects.js';
-import { ensureCorpus, readPage, selectedCorpus } from '../eval/corpus.js';
+import { ensureCorpus, labelledSet, readPage, selectedCorpus } from '../eval/corpus.js';
 import { RETRIEVAL_SETS } from '../eval/sets/retrievalSets.js';
 import { printTable, summarize } from './stats.js';
 
@@ -21,7 +21,7 @@ const COPIES = (process.env.BENCH_COPIES ?? '1,10,60').split(',').filter(Boolean
 const ROUNDS = 3;
 const corpus = selectedCorpus();
 ensureCorpus(corpus);
-const questions = RETRIEVAL_SETS[corpus.name].map((q) => q.q);
+const questions = labelledSet(corpus, 'EVAL_QUESTIONS', RETRIEVAL_SETS).map((q) => q.q);
 const pages = [];
 for (const page of corpus.pages) pages.push({ page, links: (await parseDocument('html', Buffer.from(readPage(corpus, page)), `${page}.html`)).links ?? [] });
 

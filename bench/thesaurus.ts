@@ -15,7 +15,7 @@ import { replaceChunks } from '../store/chunks.js';
 import { createDocument } from '../store/documents.js';
 import { createPool } from '../store/pool.js';
 import { createProject } from '../store/projects.js';
-import { ensureCorpus, readPage, selectedCorpus } from '../eval/corpus.js';
+import { ensureCorpus, labelledSet, readPage, selectedCorpus } from '../eval/corpus.js';
 import { RETRIEVAL_SETS } from '../eval/sets/retrievalSets.js';
 import { printTable, summarize } from './stats.js';
 
@@ -48,7 +48,7 @@ try {
   await retrieve(deps, project.id, 'warm up', options);
   const ms = { off: [] as number[], on: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const { q } of RETRIEVAL_SETS[corpus.name]) {
+    for (const { q } of labelledSet(corpus, 'EVAL_QUESTIONS', RETRIEVAL_SETS)) {
       for (const [key, synonymWeight] of [['off', 0], ['on', 0.2]] as const) {
         const started = performance.now();
         await retrieve(deps, project.id, q, { ...options, fusion: { synonymWeight } });

@@ -16,11 +16,16 @@
 // PostgreSQL's documentation is deliberately not used: it is kept for a hidden judging set.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { CACHE_DIR } from '../infra/paths.js';
+import { setFromFile } from './sets/fromFile.js';
+
+/** The corpora installed from the Debian archive, each with labelled sets of its own. */
+export type PackagedCorpus = 'git' | 'sqlite' | 'python' | 'pgpool';
 
 export interface Corpus {
-  name: 'git' | 'sqlite' | 'python' | 'pgpool';
+  /** `dir`: the pages under EVAL_CORPUS_DIR, which have no labelled sets here. */
+  name: PackagedCorpus | 'dir';
   /** What the evaluation prints. */
   title: string;
   /** The Debian package that installs it. */
@@ -126,17 +131,23 @@ const UNPACKED_DIR = join(CACHE_DIR, 'eval-corpora');
 /** Where a package unpacked from its .deb stands: its files under their installed paths. */
 const unpackedRoot = (name: string) => join(UNPACKED_DIR, name);
 
-export const CORPORA: Record<Corpus['name'], Corpus> = {
+export const CORPORA: Record<PackagedCorpus, Corpus> = {
   git: { name: 'git', title: "Git's manual (Debian git-doc)", debianPackage: 'git-doc', dir: '/usr/share/doc/git-doc', pages: GIT_PAGES },
   python: { name: 'python', title: "Python's documentation (Debian python3.11-doc)", debianPackage: 'python3.11-doc', dir: '/usr/share/doc/python3.11/html', pages: PYTHON_PAGES },
   pgpool: { name: 'pgpool', title: "pgpool-II's manual (Debian pgpool2, unpacked)", debianPackage: 'pgpool2', dir: join(unpackedRoot('pgpool2'), 'usr/share/doc/pgpool2'), pages: PGPOOL_PAGES, unpacked: true },
   sqlite: { name: 'sqlite', title: "SQLite's documentation (Debian sqlite3-doc)", debianPackage: 'sqlite3-doc', dir: '/usr/share/doc/sqlite3', pages: SQLITE_PAGES },
 };
 
-/** The corpus `EVAL_CORPUS` names (`git` unless set). */
+/**
+ * The corpus `EVAL_CORPUS` names (`git` unless set), or with EVAL_CORPUS_DIR every HTML page under
+ * that folder (any documentation on this machine, e.g. a manual a Debian package installs), asked
+ * the questions and prompts of EVAL_QUESTIONS and EVAL_INTENTS.
+ */
 export function selectedCorpus(): Corpus {
+  const folder = process.env.EVAL_CORPUS_DIR;
+  if (folder) return htmlPagesUnder(folder);
   const name = process.env.EVAL_CORPUS ?? 'git';
-  const corpus = CORPORA[name as Corpus['name']];
+  const corpus = CORPORA[name as PackagedCorpus];
   if (!corpus) throw new Error(`EVAL_CORPUS=${name}: not one of ${Object.keys(CORPORA).join(', ')}`);
   return corpus;
 }
@@ -147,8 +158,32 @@ export function selectedCorpus(): Corpus {
  */
 export function evaluationCorpus(): Corpus {
   const chosen = selectedCorpus();
+  if (chosen.name === 'dir') return chosen;
   ensureCorpus(chosen);
   return process.env.EVAL_PAGES === 'all' ? wholeManual(chosen) : chosen;
+}
+
+/** Every HTML page under `folder` (its subfolders too), by its path there without `.html`. */
+function htmlPagesUnder(folder: string): Corpus {
+  const dir = resolve(folder);
+  if (!existsSync(dir)) throw new Error(`EVAL_CORPUS_DIR=${folder}: no such folder`);
+  const pages = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => f.slice(0, -'.html'.length))
+    .sort();
+  if (!pages.length) throw new Error(`EVAL_CORPUS_DIR=${folder}: no .html page in it`);
+  return { name: 'dir', title: `the HTML pages under ${dir}`, debianPackage: '', dir, pages };
+}
+
+/**
+ * The labelled set a run asks: the JSON file `variable` names, else the corpus's own. A folder's
+ * pages (EVAL_CORPUS_DIR) have none: its questions must be given.
+ */
+export function labelledSet<T>(corpus: Corpus, variable: 'EVAL_QUESTIONS' | 'EVAL_INTENTS', own: Record<PackagedCorpus, T[]>): T[] {
+  const given = setFromFile<T>(variable);
+  if (given) return given;
+  if (corpus.name === 'dir') throw new Error(`EVAL_CORPUS_DIR: the pages of a folder have no labelled set here; give one as a JSON file in ${variable} (see eval/sets/blind9/ for the shape)`);
+  return own[corpus.name];
 }
 
 /**

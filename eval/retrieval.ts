@@ -20,10 +20,9 @@ import { replaceChunks } from '../store/chunks.js';
 import { createDocument, updateDocument } from '../store/documents.js';
 import { createPool } from '../store/pool.js';
 import { createProject } from '../store/projects.js';
-import { evaluationCorpus, readPage } from './corpus.js';
+import { evaluationCorpus, labelledSet, readPage } from './corpus.js';
 import { mrr, recallAt, retrievalRows, type RetrievalOutcome } from './metrics.js';
 import { RETRIEVAL_SETS } from './sets/retrievalSets.js';
-import { setFromFile } from './sets/fromFile.js';
 import type { LabelledQuestion } from './sets/retrieval.js';
 
 const TOP_K = 5;
@@ -35,7 +34,7 @@ const model = process.env.EVAL_EMBEDDING_MODEL ?? 'local:lexical-256';
 const corpus = evaluationCorpus();
 // EVAL_QUESTIONS: a JSON file of labelled questions over the corpus to use instead of its set —
 // for a set written afresh by someone who has not seen the ranking, its word lists or the sets.
-const RETRIEVAL_SET = setFromFile<LabelledQuestion>('EVAL_QUESTIONS') ?? RETRIEVAL_SETS[corpus.name];
+const RETRIEVAL_SET = labelledSet<LabelledQuestion>(corpus, 'EVAL_QUESTIONS', RETRIEVAL_SETS);
 const t = await startTestStack();
 const pool = createPool(t.info.databaseUrl, 4);
 try {

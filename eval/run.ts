@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { AskResponseSchema, type AskResponse } from '@askflow/contract';
 import { STATE_DIR } from '../infra/paths.js';
 import { startTestStack } from '../infra/testStack.js';
-import { evaluationCorpus, readPage } from './corpus.js';
+import { evaluationCorpus, labelledSet, readPage } from './corpus.js';
 import { confusionRows, intentRows, retrievalRows, type IntentOutcome, type RetrievalOutcome } from './metrics.js';
 import { EVERYDAY_PROMPTS } from './sets/everyday.js';
 import { INTENT_SET, type IntentPrompt } from './sets/intent.js';
@@ -21,7 +21,6 @@ import { SQLITE_INTENT_SET } from './sets/intentSqlite.js';
 import { PYTHON_INTENT_SET } from './sets/intentPython.js';
 import { PGPOOL_INTENT_SET } from './sets/intentPgpool.js';
 import { RETRIEVAL_SETS } from './sets/retrievalSets.js';
-import { setFromFile } from './sets/fromFile.js';
 import type { LabelledQuestion } from './sets/retrieval.js';
 import { startToolServer, toolDefinitions } from './toolServer.js';
 
@@ -58,8 +57,8 @@ async function pooled<T, R>(items: readonly T[], work: (item: T) => Promise<R>):
 // EVAL_PAGES=all: the same prompts over every page of the manual, not the 100 chosen.
 const corpus = evaluationCorpus();
 // EVAL_QUESTIONS / EVAL_INTENTS: JSON files of questions or intent prompts over the corpus to ask instead of its sets.
-const RETRIEVAL_SET = setFromFile<LabelledQuestion>('EVAL_QUESTIONS') ?? RETRIEVAL_SETS[corpus.name];
-const INTENTS = setFromFile<IntentPrompt & { split: string }>('EVAL_INTENTS') ?? { git: INTENT_SET, sqlite: SQLITE_INTENT_SET, python: PYTHON_INTENT_SET, pgpool: PGPOOL_INTENT_SET }[corpus.name];
+const RETRIEVAL_SET = labelledSet<LabelledQuestion>(corpus, 'EVAL_QUESTIONS', RETRIEVAL_SETS);
+const INTENTS = labelledSet<IntentPrompt & { split: string }>(corpus, 'EVAL_INTENTS', { git: INTENT_SET, sqlite: SQLITE_INTENT_SET, python: PYTHON_INTENT_SET, pgpool: PGPOOL_INTENT_SET });
 const started = performance.now();
 const tools = await startToolServer();
 const t = await startTestStack();
