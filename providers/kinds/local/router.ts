@@ -172,7 +172,8 @@ function requestsIn(part: string, tools: ToolSpec[]): { part: string; match: Too
 function aside(part: string, match: ToolMatch, tools: ToolSpec[]): { part: string; match: ToolMatch | null }[] {
   const whole = [{ part, match }];
   const pieces = part.split(/\s+[+&\-–—]\s+/u).filter((p) => /[\p{L}\p{N}]/u.test(p));
-  if (pieces.length < 2) return whole;
+  // "order 48213 & 50012", "weather in Paris & Oslo": an ampersand in a list of the tool's values.
+  if (pieces.length < 2 || listedValues(part, match).length) return whole;
   const matched = pieces.map((p) => ({ part: p, match: matchTool(p, tools) }));
   const called = matched.filter((p) => p.match?.tool === match.tool && p.match.arguments);
   return called.length && matched.every((p) => called.includes(p) || !p.match) ? matched : whole;

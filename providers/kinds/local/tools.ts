@@ -426,7 +426,8 @@ const MAX_LISTED = 4;
 /** What joins the items of a list: "Paris and London", "48213, 48214 and 50012", "Oslo & Bergen". */
 const LIST_JOINER = String.raw`(?:\s*,\s*(?:and\s+)?|\s+(?:and|or)\s+|\s*&\s*)`;
 const LISTED_ID = new RegExp(String.raw`^${LIST_JOINER}#?([\p{L}\p{N}_-]*\p{N}[\p{L}\p{N}_-]*)(?![\p{L}\p{N}])`, 'iu');
-const LISTED_NAME = new RegExp(String.raw`^${LIST_JOINER}(\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)*)(?![\p{L}\p{N}])`, 'u');
+// A name of capitalized words, with the particles a place's name may have between them ("Rio de Janeiro").
+const LISTED_NAME = new RegExp(String.raw`^${LIST_JOINER}(\p{Lu}\p{Ll}+(?:[ \t]+(?:(?:${[...NAME_PARTICLES].join('|')})[ \t]+)?\p{Lu}\p{Ll}+)*)(?![\p{L}\p{N}])`, 'u');
 
 /**
  * The further values a question lists after the one its match read ("weather in Paris and

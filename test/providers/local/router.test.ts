@@ -264,6 +264,17 @@ describe('the offline router', () => {
     expect(await calls('Is it sunny in Cape Coral, Florida right now?')).toEqual([['get_weather', { city: 'Cape Coral' }]]);
   });
 
+  it('lists a tool’s values joined by an ampersand, and a listed place’s whole name', async () => {
+    expect(await calls('check order 48213 & 50012')).toEqual([
+      ['order_status', { order_id: '48213' }],
+      ['order_status', { order_id: '50012' }],
+    ]);
+    expect(await calls('Weather in São Paulo and Rio de Janeiro?')).toEqual([
+      ['get_weather', { city: 'São Paulo' }],
+      ['get_weather', { city: 'Rio de Janeiro' }],
+    ]);
+  });
+
   it('does not take a word for its weather sense out of it ("hot standby")', async () => {
     expect(await calls('How do I configure a hot standby in Git?')).toEqual([['search_knowledge', { query: 'How do I configure a hot standby in Git?' }]]);
   });
