@@ -348,7 +348,18 @@ function identifier(question: string, vocabulary: Set<string>): Read<string> | u
     }
   }
   const first = words.find((w) => hasDigit(w) && w.length >= 3);
-  return first === undefined ? undefined : { value: first, guessed: true };
+  if (first === undefined) return undefined;
+  // "What's the status of my order? It's 48213.": a sentence of nothing but the id, beside one saying the tool's word, gives it.
+  return { value: first, guessed: !(saysTool && aloneInItsSentence(withSpelledDigits(question), first)) };
+}
+
+/** Whether `id`'s sentence in `text` states nothing but it and stopwords ("It's 48213.", "Number: 48213"), beside other sentences. */
+function aloneInItsSentence(text: string, id: string): boolean {
+  const sentence = text.split(/(?<=[.!?])\s+/u).find((s) => wordAt(s, id) >= 0) ?? '';
+  // "It's" as "it": a contraction's first part.
+  const others = (sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu) ?? []).filter((w) => w !== id).map((w) => w.toLowerCase().split(/['’]/u)[0]!);
+  // Stated, not asked: "Is it 100?" asks about a value.
+  return sentence !== text && !sentence.trimEnd().endsWith('?') && others.every((w) => isStopword(w) || ID_INTRODUCERS.has(w));
 }
 
 /**

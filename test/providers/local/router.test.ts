@@ -246,6 +246,12 @@ describe('the offline router', () => {
     expect(await calls('weather ho chi minh city pls')).toEqual([['get_weather', { city: 'Ho Chi Minh' }]]);
   });
 
+  it('takes an id stated in a sentence of its own beside one saying the tool’s word, not one asked about', async () => {
+    expect(await calls("What's the status of my order? It's 48213.")).toEqual([['order_status', { order_id: '48213' }]]);
+    // "Is it 100?" asks about a value; "the limit is 100" says what it is.
+    expect((await calls('How do I order a list? Is it 100?')).map(([name]) => name)).not.toContain('order_status');
+  });
+
   it('reads an id said digit by digit', async () => {
     expect(await calls('can u tell me if order eight four four two one has been delivered')).toEqual([['order_status', { order_id: '84421' }]]);
   });
