@@ -226,9 +226,9 @@ function isPlaceLike(property: string): boolean {
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 const TITLE_CASE = /^\p{Lu}\p{Ll}+$/u;
 const ARTICLES = new Set(['the', 'a', 'an']);
-// Words that follow "in"/"for" without naming anything ("weather in Oslo today", "for tomorrow").
 /** The days' and months' names: capitalized, yet no place ("on a rainy Sunday", "in March"). */
 const CALENDAR_NAMES = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
+// Words that follow "in"/"for" without naming anything ("weather in Oslo today", "for tomorrow").
 const TIME_WORDS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'now', 'currently', 'right', 'this', 'next', 'week', 'weekend', ...CALENDAR_NAMES]);
 // Lower-case words inside a place's name, between two capitalized ones ("Rio de Janeiro", "Newcastle upon Tyne").
 const NAME_PARTICLES = new Set(['de', 'da', 'do', 'dos', 'das', 'del', 'della', 'di', 'du', 'la', 'le', 'les', 'los', 'las', 'el', 'al', 'am', 'an', 'der', 'den', 'van', 'von', 'upon', 'on', 'sur', 'y']);
@@ -327,12 +327,14 @@ function withSpelledDigits(text: string): string {
 }
 
 /**
- * An identifier in the question (a word with a digit in it, or digits said one by one): one written with `#`, else one
- * right after a word of the tool's ("order 48213", "order number is 30017"), else, guessed, the
- * first with three characters or more. Single digits alone are quantities, not ids.
+ * An identifier in the question (a word with a digit in it, or digits said one by one): one
+ * written with `#`, else one right after a word of the tool's ("order 48213", "order number is
+ * 30017"), else the first with three characters or more: given when stated in a sentence of its
+ * own, else guessed. Single digits alone are quantities, not ids.
  */
 function identifier(question: string, vocabulary: Set<string>): Read<string> | undefined {
-  const words = [...withSpelledDigits(question).matchAll(/#?[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)].map((m) => m[0]);
+  const text = withSpelledDigits(question);
+  const words = [...text.matchAll(/#?[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)].map((m) => m[0]);
   const hasDigit = (w: string) => /\p{N}/u.test(w);
   const hashed = words.find((w) => w.startsWith('#') && hasDigit(w));
   if (hashed) return { value: hashed.slice(1) };
@@ -350,7 +352,7 @@ function identifier(question: string, vocabulary: Set<string>): Read<string> | u
   const first = words.find((w) => hasDigit(w) && w.length >= 3);
   if (first === undefined) return undefined;
   // "What's the status of my order? It's 48213.": a sentence of nothing but the id, beside one saying the tool's word, gives it.
-  return { value: first, guessed: !(saysTool && aloneInItsSentence(withSpelledDigits(question), first)) };
+  return { value: first, guessed: !(saysTool && aloneInItsSentence(text, first)) };
 }
 
 /** Whether `id`'s sentence in `text` states nothing but it and stopwords ("It's 48213.", "Number: 48213"), beside other sentences. */
