@@ -3,7 +3,8 @@ import { KNOWLEDGE_TOOL, type ChatProvider, type ChatRequest, type ChatResult, t
 import { ProviderError } from '../../errors.js';
 import { assertJsonAnswer } from '../../jsonOutput.js';
 import { routeLocally } from './router.js';
-import { chooseToolLocally, describeToolResult } from './tools.js';
+import { chooseToolLocally } from './tools/match.js';
+import { describeToolResult } from './tools/result.js';
 import { extractiveAnswer } from './answer.js';
 import { answerArithmetic } from './arithmetic.js';
 import { answerConversion } from './conversion.js';

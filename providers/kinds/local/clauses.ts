@@ -9,7 +9,7 @@ const LEAD_IN = 'within|in|for|on|at|by|after|before|from|to|until|with|under';
 
 const OPENING = `(?=(?:(?:${LEAD_IN})\\s+)?(?:${OPENERS})\\b)`;
 
-/** Abbreviations a place's name starts with ("St. Petersburg", "Mt. Shasta", "Ft. Worth"); tools.ts reads such names whole. */
+/** Abbreviations a place's name starts with ("St. Petersburg", "Mt. Shasta", "Ft. Worth"); tools/places.ts reads such names whole. */
 export const PLACE_ABBREVIATIONS: ReadonlySet<string> = new Set(['St', 'Ste', 'Mt', 'Ft', 'Pt']);
 
 /** Abbreviations whose dot ends no sentence ("St. Petersburg", "e.g. a branch", "Dr. Smith"). */

@@ -16,7 +16,8 @@ import { conversionQuestion } from './conversion.js';
 import { clauses } from './clauses.js';
 import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage, type Typicality } from './coverage.js';
 import { smallTalk } from './smallTalk.js';
-import { listedValues, matchTool, type ToolMatch } from './tools.js';
+import { listedValues } from './tools/listed.js';
+import { matchTool, type ToolMatch } from './tools/match.js';
 import { expandStems } from './toolVocabulary.js';
 
 export interface Route {

@@ -1,0 +1,94 @@
+// The arguments a tool's JSON Schema asks for, read off the question: enum values, numbers,
+// yes or no, quoted phrases, places (places.ts) and ids (identifiers.ts).
+import { identifier, isIdLike } from './identifiers.js';
+import { bareName, isPlaceLike, placeName } from './places.js';
+import { isObject, wordAt, type JsonObject, type Read } from './read.js';
+
+/**
+ * The arguments `parameters` (a JSON Schema object) asks for that the question supplies, and the
+ * required ones among them only guessed at; null if a required one is missing.
+ */
+export function extractArguments(question: string, parameters: JsonObject, vocabulary: Set<string>): { args: JsonObject; guessed: string[] } | null {
+  const properties = isObject(parameters.properties) ? parameters.properties : {};
+  const args: JsonObject = {};
+  const guessed = new Set<string>();
+  // Enum values are the vocabulary of other arguments: "in Fahrenheit" names units, not a city.
+  const enumWords = new Set(
+    Object.values(properties).flatMap((schema) => (isObject(schema) && Array.isArray(schema.enum) ? schema.enum.map((v) => String(v).toLowerCase()) : [])),
+  );
+  for (const [name, schema] of Object.entries(properties)) {
+    if (!isObject(schema)) continue;
+    const read = extractValue(question, name, schema, enumWords, vocabulary);
+    if (read?.value === undefined) continue;
+    args[name] = read.value;
+    if (read.guessed) guessed.add(name);
+  }
+  const required = Array.isArray(parameters.required) ? parameters.required.filter((name): name is string => typeof name === 'string') : [];
+  if (!required.every((name) => Object.hasOwn(args, name))) return null;
+  return { args, guessed: required.filter((name) => guessed.has(name)) };
+}
+
+function extractValue(question: string, name: string, schema: JsonObject, enumWords: Set<string>, vocabulary: Set<string>): Read | undefined {
+  if (Array.isArray(schema.enum)) return { value: mentionedEnumValue(question, schema.enum) };
+  const types = new Set(Array.isArray(schema.type) ? schema.type : [schema.type]);
+  const idLike = isIdLike(name);
+  if (types.has('number') || types.has('integer')) {
+    const id = idLike ? identifier(question, vocabulary) : undefined;
+    if (id && /^\d+$/.test(id.value)) return { value: Number(id.value), guessed: id.guessed };
+    const n = firstNumber(question, !types.has('number'));
+    // An id-like number that nothing introduced is as likely a quantity ("LIMIT 100").
+    if (n !== undefined) return { value: n, guessed: idLike };
+  }
+  if (types.has('boolean')) {
+    const b = yesOrNo(question);
+    if (b !== undefined) return { value: b };
+  }
+  if (types.has('string')) {
+    // The tool's own words are what it is about, not a place: "what to bring for the rain".
+    const notNames = isPlaceLike(name) ? new Set([...enumWords, ...vocabulary]) : null;
+    // A place the question names comes before anything it quotes: "…in Glasgow… why does INSERT fail with 'database is locked'?"
+    const place = notNames ? placeName(question, notNames) : undefined;
+    if (place) return place;
+    const quoted = quotedPhrase(question);
+    // A quoted word without a digit is an id only by guess: "where status = 'active'" quotes a value of the knowledge's SQL.
+    if (quoted) return { value: quoted, guessed: idLike && !/\p{N}/u.test(quoted) };
+    if (idLike) return identifier(question, vocabulary);
+    if (notNames) return bareName(question, notNames);
+  }
+  return undefined;
+}
+
+/** The enum value the question mentions first, as the schema spells it. */
+function mentionedEnumValue(question: string, values: unknown[]): unknown {
+  let found: { value: unknown; at: number } | undefined;
+  for (const value of values) {
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+    if (String(value).trim() === '') continue; // would "occur" everywhere
+    const at = wordAt(question, String(value));
+    if (at >= 0 && (!found || at < found.at)) found = { value, at };
+  }
+  return found?.value;
+}
+
+function firstNumber(question: string, integerOnly: boolean): number | undefined {
+  // Not inside a word ("v2", "iPhone15"): those are names, not quantities.
+  for (const [match] of question.matchAll(/(?<![\p{L}\p{N}.])-?\d+(?:\.\d+)?/gu)) {
+    const n = Number(match);
+    if (!integerOnly || Number.isInteger(n)) return n;
+  }
+  return undefined;
+}
+
+function yesOrNo(question: string): boolean | undefined {
+  const yes = Math.min(...['true', 'yes'].map((w) => wordAt(question, w)).filter((at) => at >= 0));
+  const no = Math.min(...['false', 'no'].map((w) => wordAt(question, w)).filter((at) => at >= 0));
+  if (yes === Infinity && no === Infinity) return undefined;
+  return yes < no;
+}
+
+function quotedPhrase(question: string): string | undefined {
+  // A single quote only opens at a word's start, so the apostrophe of "What's" is not a quote.
+  const match = /"([^"]+)"|“([^”]+)”|(?<![\p{L}\p{N}])'([^']+)'(?![\p{L}\p{N}])/u.exec(question);
+  const phrase = (match?.[1] ?? match?.[2] ?? match?.[3])?.trim();
+  return phrase || undefined;
+}

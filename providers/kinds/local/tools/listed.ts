@@ -1,0 +1,46 @@
+// The further values a message lists for one tool ("weather in Paris and London", "orders 48213,
+// 50012 and 50013"): the tool is called once for each.
+import { isStopword } from '../../../../text/terms.js';
+import type { ToolMatch } from './match.js';
+import { NAME_PARTICLES } from './places.js';
+import type { JsonObject } from './read.js';
+
+/** Values one message may list for one tool: a bound on the calls it makes. */
+const MAX_LISTED = 4;
+
+/** What joins the items of a list: "Paris and London", "48213, 48214 and 50012", "Oslo & Bergen". */
+const LIST_JOINER = String.raw`(?:\s*,\s*(?:and\s+)?|\s+(?:and|or)\s+|\s*&\s*)`;
+const LISTED_ID = new RegExp(String.raw`^${LIST_JOINER}#?([\p{L}\p{N}_-]*\p{N}[\p{L}\p{N}_-]*)(?![\p{L}\p{N}])`, 'iu');
+// A name of capitalized words, with the particles a place's name may have between them ("Rio de Janeiro").
+const LISTED_NAME = new RegExp(String.raw`^${LIST_JOINER}(\p{Lu}\p{Ll}+(?:[ \t]+(?:(?:${[...NAME_PARTICLES].join('|')})[ \t]+)?\p{Lu}\p{Ll}+)*)(?![\p{L}\p{N}])`, 'u');
+
+/**
+ * The further values a question lists after the one its match read ("weather in Paris and
+ * London", "orders 48213 and 48214"): each asks the same tool again, with that value. Only for a
+ * tool of one required parameter, and only values written as the first was (an id with a digit,
+ * a capitalized name that is no stopword); at most a few.
+ */
+export function listedValues(question: string, match: ToolMatch): JsonObject[] {
+  const required = (match.tool.parameters as { required?: unknown }).required;
+  if (!match.arguments || !Array.isArray(required) || required.length !== 1 || typeof required[0] !== 'string') return [];
+  const name = required[0];
+  const first = match.arguments[name];
+  if (typeof first !== 'string' && typeof first !== 'number') return [];
+  const at = question.indexOf(String(first));
+  if (at < 0) return [];
+  const item = /\p{N}/u.test(String(first)) ? LISTED_ID : LISTED_NAME;
+  const out: JsonObject[] = [];
+  let closed = false;
+  let rest = question.slice(at + String(first).length);
+  for (let m = item.exec(rest); m && out.length < MAX_LISTED; m = item.exec(rest)) {
+    const value = m[1]!;
+    // "and 2 other parcels": a short number is a quantity, not an id (as identifier() reads them).
+    if (isStopword(value.split(/\s/u)[0]!.toLowerCase()) || (item === LISTED_ID && value.length < 3)) break;
+    out.push({ ...match.arguments, [name]: typeof first === 'number' ? Number(value) : value });
+    closed ||= !/^\s*,\s*$/u.test(m[0].slice(0, m[0].length - value.length));
+    rest = rest.slice(m[0].length);
+  }
+  // Names after commas alone are one place's parts ("Cape Coral, Florida", "Paris, France"); a list
+  // of them ends with "and", "or" or "&" ("Paris, London and Rome").
+  return item === LISTED_NAME && !closed ? [] : out;
+}

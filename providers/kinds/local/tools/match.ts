@@ -1,0 +1,101 @@
+// The offline provider's side of tools: choosing one by the words of the question, with the
+// arguments read off it (arguments.ts). Presenting a tool's result is result.ts's. No
+// model is involved, so everything here is a deliberate, predictable heuristic.
+import type { ToolChoice, ToolSpec } from '../../../types.js';
+import { expandStems, messageStems } from '../toolVocabulary.js';
+import { stem } from '../../../../text/stem.js';
+import { extractArguments } from './arguments.js';
+import { subjectTerms, type JsonObject } from './read.js';
+
+function overlap(wanted: Set<string>, have: Set<string>): number {
+  let n = 0;
+  for (const t of wanted) if (have.has(t)) n += 1;
+  return n;
+}
+
+/** A tool the question is about, with the arguments read off it (null when a required one is missing). */
+export interface ToolMatch {
+  tool: ToolSpec;
+  arguments: JsonObject | null;
+  /** The question's words that the tool's words (and their families) explain. */
+  matched: string[];
+  /**
+   * Required arguments only guessed at: a number with nothing introducing it ("LIMIT 100"), a
+   * place read from lower-case words after "in"/"for" ("in a table"). The router weighs such a
+   * call against the knowledge before making it.
+   */
+  guessed: string[];
+  /**
+   * Only one word of the tool's description is in the question ("What are the conditions in
+   * Vienna?"): enough only where the knowledge can tell that the rest is not its own.
+   */
+  slight: boolean;
+}
+
+/** The words a tool is known by: its name's and description's subject words, stemmed, with their families. */
+function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string> } {
+  const name = expandStems(subjectTerms(tool.name));
+  const description = expandStems(subjectTerms(tool.description));
+  for (const w of name) description.delete(w);
+  return { name, description };
+}
+
+/**
+ * The tool the question is about, or null when none is clearly meant (no overlap, or two tools
+ * equally likely). Words count by stem and by family ("raining" means weather), a name's words
+ * more than a description's, which mentions incidental ones: one of those alone is `slight`.
+ */
+export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null {
+  const said = subjectTerms(question);
+  const wanted = messageStems(question, said);
+  // A stem as the question says it ("shipping", not its stem "ship"), for the reason; a family's word as it is.
+  const spoken = new Map<string, string>();
+  for (const w of said) {
+    const s = stem(w);
+    if (!spoken.has(s)) spoken.set(s, w);
+  }
+  const asSaid = (s: string) => spoken.get(s) ?? s;
+  const scored = tools
+    .map((tool) => {
+      const words = toolWords(tool);
+      const byName = overlap(wanted, words.name);
+      const byDescription = overlap(wanted, words.description);
+      const matched = [...wanted].filter((w) => words.name.has(w) || words.description.has(w));
+      return { tool, words, matched, slight: byName === 0 && byDescription === 1, score: 2 * byName + byDescription };
+    })
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score);
+  const [best, runnerUp] = scored;
+  if (!best || (runnerUp && runnerUp.score === best.score)) return null;
+  if (notNow(question, best.tool)) return null;
+  const vocabulary = new Set([...best.words.name, ...best.words.description]);
+  const read = extractArguments(question, best.tool.parameters, vocabulary);
+  return { tool: best.tool, arguments: read?.args ?? null, matched: best.matched.map(asSaid), guessed: read?.guessed ?? [], slight: best.slight };
+}
+
+/** A tool that tells how things are now ("Current weather…", "live prices"), by its description. */
+const TELLS_NOW = /\b(?:current|currently|live|right now|real-time|realtime)\b/i;
+/** A question about how things usually are or were: a habit, an average, a season or month, the past. */
+const NOT_NOW =
+  /\b(?:usually|typically|normally|generally|on average|average|ever|historically|last (?:week|month|year|summer|winter|spring|autumn)|yesterday|in (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter))\b/i;
+/** …unless it also asks about now ("What is it like in May right now?"). */
+const NOW = /\b(?:now|today|tonight|currently|at the moment|this (?:morning|afternoon|evening|week))\b/i;
+
+/**
+ * Whether the question asks a tool that tells how things are now about how they usually are or
+ * were: "What's the weather usually like in Spain in May?" is climate, which no current reading
+ * answers. The model answers it itself.
+ */
+function notNow(question: string, tool: ToolSpec): boolean {
+  return TELLS_NOW.test(tool.description ?? '') && NOT_NOW.test(question) && !NOW.test(question);
+}
+
+/**
+ * The tool the question is about, with the arguments found in it; null when no tool is clearly
+ * meant or a required argument is missing (calling without it would only fail at the tool).
+ */
+export function chooseToolLocally(question: string, tools: ToolSpec[]): ToolChoice | null {
+  const match = matchTool(question, tools);
+  // Without knowledge to weigh it against, one word of a description is too little to act on.
+  return match?.arguments && !match.slight ? { name: match.tool.name, arguments: match.arguments } : null;
+}

@@ -1,0 +1,110 @@
+// A place read off a question for a place-like parameter ("city", "location"): a capitalized name
+// ("São Paulo", "St. Petersburg", "Rio de Janeiro"), the words after "in" or "for", or a terse
+// message's bare name ("weather tokyo").
+import { isStopword } from '../../../../text/terms.js';
+import { stem } from '../../../../text/stem.js';
+import { TOOL_NAME_STOPWORDS } from '../../../../text/stopwords.js';
+import { PLACE_ABBREVIATIONS } from '../clauses.js';
+import { subjectTerms, type Read } from './read.js';
+
+const PLACE_LIKE = new Set(['city', 'town', 'location', 'place', 'country', 'region', 'name']);
+
+export function isPlaceLike(property: string): boolean {
+  return [...subjectTerms(property)].some((t) => PLACE_LIKE.has(t));
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+const TITLE_CASE = /^\p{Lu}\p{Ll}+$/u;
+const ARTICLES = new Set(['the', 'a', 'an']);
+/** The days' and months' names: capitalized, yet no place ("on a rainy Sunday", "in March"). */
+const CALENDAR_NAMES = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
+// Words that follow "in"/"for" without naming anything ("weather in Oslo today", "for tomorrow").
+const TIME_WORDS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'now', 'currently', 'right', 'this', 'next', 'week', 'weekend', ...CALENDAR_NAMES]);
+// Lower-case words inside a place's name, between two capitalized ones ("Rio de Janeiro", "Newcastle upon Tyne").
+export const NAME_PARTICLES = new Set(['de', 'da', 'do', 'dos', 'das', 'del', 'della', 'di', 'du', 'la', 'le', 'les', 'los', 'las', 'el', 'al', 'am', 'an', 'der', 'den', 'van', 'von', 'upon', 'on', 'sur', 'y']);
+// Courtesies that end a request without naming anything ("weather in new york please").
+const COURTESIES = new Set(['please', 'thanks', 'thank', 'pls', 'plz']);
+
+function withoutPossessive(word: string): string {
+  return word.replace(/['’]s$/u, '');
+}
+
+/**
+ * A proper name in the question: the first run of capitalized words (a sentence's first word
+ * does not count: it is capitalized anyway), else, guessed, the words after "in", "for" or "of".
+ */
+export function placeName(question: string, notNames: Set<string>): Read | undefined {
+  const words = [...question.matchAll(WORD)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }));
+  const gapBefore = (i: number) => question.slice(words[i - 1]?.end ?? 0, words[i]?.start);
+
+  const run: string[] = [];
+  const upper = (word: string) => /^\p{Lu}/u.test(word);
+  for (const [i, { word, start }] of words.entries()) {
+    const gap = gapBefore(i);
+    // "St. Petersburg": an abbreviation's dot goes on with the name, it does not start a sentence.
+    const abbreviated = run.length > 0 && PLACE_ABBREVIATIONS.has(run.at(-1)!) && /^\.[ \t]+$/.test(gap);
+    const sentenceStart = !abbreviated && /^$|[.!?]$/.test(question.slice(0, start).trimEnd());
+    const joined = run.length === 0 || /^[ \t]+$/.test(gap) || abbreviated;
+    // "I", and contractions such as "I'm", are capitalized without naming anything; the tool's own
+    // words are not names, but "City" after a name is part of it ("Mexico City").
+    const capitalized =
+      upper(word) &&
+      !sentenceStart &&
+      !isStopword(word.split(/['’]/u)[0] ?? word) &&
+      !CALENDAR_NAMES.has(word.toLowerCase()) &&
+      (!notNames.has(word.toLowerCase()) || (run.length > 0 && PLACE_LIKE.has(word.toLowerCase())));
+    if (capitalized && joined) {
+      if (abbreviated) run[run.length - 1] += '.';
+      run.push(word);
+      continue;
+    }
+    // "Rio de Janeiro", "Frankfurt am Main": a particle between two capitalized words.
+    const next = words[i + 1];
+    if (run.length && joined && NAME_PARTICLES.has(word) && next && upper(next.word) && /^[ \t]+$/.test(gapBefore(i + 1))) {
+      run.push(word);
+      continue;
+    }
+    if (run.length) break;
+  }
+  // A place is written Oslo or São Paulo; SELECT, NYC or PostgreSQL may be keywords, acronyms
+  // or product names, as likely the knowledge's words as a place: guessed (the router weighs them).
+  if (run.length) {
+    const named = run.filter((w) => !NAME_PARTICLES.has(w)).map((w) => withoutPossessive(w).replace(/\.$/, ''));
+    return { value: run.map(withoutPossessive).join(' '), guessed: named.some((w) => !TITLE_CASE.test(w)) };
+  }
+
+  for (const [i, { word }] of words.entries()) {
+    if (!['in', 'for', 'of'].includes(word.toLowerCase())) continue;
+    const phrase: string[] = [];
+    for (let j = i + 1; j < words.length && phrase.length < 3; j++) {
+      const next = words[j]!.word;
+      const lower = next.toLowerCase();
+      if (!/^\s+$/.test(gapBefore(j))) break; // punctuation ends the phrase
+      if (phrase.length === 0 && ARTICLES.has(lower)) continue;
+      // "in the city of Bergen": the kind of place is not its name; "of" then gives the name.
+      if (isStopword(lower) || TIME_WORDS.has(lower) || COURTESIES.has(lower) || PLACE_LIKE.has(lower) || notNames.has(lower) || notNames.has(stem(lower))) break;
+      phrase.push(withoutPossessive(next));
+    }
+    if (phrase.length) return { value: phrase.join(' '), guessed: true };
+  }
+  return undefined;
+}
+
+/**
+ * A name written in lower case with nothing to introduce it ("weather tokyo"), guessed: what is
+ * left of a short question once the tool's words, stopwords and time words are gone, one to three words.
+ */
+export function bareName(question: string, notNames: Set<string>): Read | undefined {
+  const words = [...question.matchAll(WORD)].map((m) => m[0]);
+  // Only a terse message is a bare name with the tool's word ("paris weather", "weather ho chi minh
+  // city pls": courtesies, time words and the kind of place aside, four words and no stopword); in
+  // a sentence the other words are what it says ("what should I bring for the rain").
+  const said = words.map((w) => w.toLowerCase()).filter((w) => !COURTESIES.has(w) && !TIME_WORDS.has(w) && !PLACE_LIKE.has(w));
+  if (words.length > 3 && (said.length > 4 || said.some((w) => isStopword(w)))) return undefined;
+  const left = words.filter((w) => {
+    const lower = w.toLowerCase().split(/['’]/u)[0] ?? '';
+    return lower.length > 1 && !isStopword(lower) && !TIME_WORDS.has(lower) && !TOOL_NAME_STOPWORDS.has(lower) && !notNames.has(stem(lower)) && !notNames.has(lower) && !/\p{N}/u.test(w) && !COURTESIES.has(lower) && !['like', 'tell', 'me'].includes(lower);
+  });
+  if (!left.length || left.length > 3) return undefined;
+  return { value: left.map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join(' '), guessed: true };
+}

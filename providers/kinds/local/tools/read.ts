@@ -1,0 +1,31 @@
+// What reading a tool's arguments off a question works with: the shape of what is read, and the
+// words of a question or a tool's text.
+import { TOOL_NAME_STOPWORDS } from '../../../../text/stopwords.js';
+import { terms } from '../../../../text/terms.js';
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The subject words of an identifier or description: camelCase, snake_case and kebab-case split. */
+export function subjectTerms(text: string): Set<string> {
+  const spaced = text.replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
+  return new Set(terms(spaced).filter((t) => !TOOL_NAME_STOPWORDS.has(t)));
+}
+
+/** An argument read off the question; `guessed` when nothing in the question marks it as one (see ToolMatch, match.ts). */
+export interface Read<T = unknown> {
+  value: T;
+  guessed?: boolean;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Where `word` first occurs in `text` as a whole word, case-insensitively; -1 if it does not. */
+export function wordAt(text: string, word: string): number {
+  return text.search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'iu'));
+}
