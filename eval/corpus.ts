@@ -163,14 +163,11 @@ export function evaluationCorpus(): Corpus {
   return process.env.EVAL_PAGES === 'all' ? wholeManual(chosen) : chosen;
 }
 
-/** Every HTML page under `folder` (its subfolders too), by its path there without `.html`. */
+/** The corpus of every HTML page under `folder` (htmlPages). */
 function htmlPagesUnder(folder: string): Corpus {
   const dir = resolve(folder);
   if (!existsSync(dir)) throw new Error(`EVAL_CORPUS_DIR=${folder}: no such folder`);
-  const pages = readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.html'))
-    .map((f) => f.slice(0, -'.html'.length))
-    .sort();
+  const pages = htmlPages(dir);
   if (!pages.length) throw new Error(`EVAL_CORPUS_DIR=${folder}: no .html page in it`);
   return { name: 'dir', title: `the HTML pages under ${dir}`, debianPackage: '', dir, pages };
 }
@@ -192,11 +189,15 @@ export function labelledSet<T>(corpus: Corpus, variable: 'EVAL_QUESTIONS' | 'EVA
  * compete with three to eight times as many pages. Its package must be installed.
  */
 function wholeManual(corpus: Corpus): Corpus {
-  const pages = readdirSync(corpus.dir, { recursive: true, encoding: 'utf8' })
+  return { ...corpus, title: `${corpus.title}, every page`, pages: htmlPages(corpus.dir) };
+}
+
+/** Every HTML page under `dir` (its subfolders too), by its path there without `.html`, sorted. */
+function htmlPages(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.html'))
     .map((f) => f.slice(0, -'.html'.length))
     .sort();
-  return { ...corpus, title: `${corpus.title}, every page`, pages };
 }
 
 function say(message: string): void {

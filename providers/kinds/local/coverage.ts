@@ -101,7 +101,7 @@ function derivedBase(word: string): string | null {
 }
 
 export interface Coverage {
-  /** The question's content terms with their chunk frequency, and the form it was counted by (a clipped word's full form, if that is commoner). */
+  /** The question's content terms with their chunk frequency, and the form it was counted by (a clipped word's full form or an -able word's base, if that is commoner). */
   terms: { term: string; df: number; form: string }[];
   /** IDF-weighted share of the terms the corpus holds, 0..1. */
   coverage: number;

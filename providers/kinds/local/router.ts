@@ -148,10 +148,11 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
 }
 
 /**
- * The requests in one clause, each with the tool it matches (null: none). A clause no tool explains
- * whole, joined by "and", a comma or "&" ("weather in Oslo and order 48213": two tools' words,
- * neither ahead, so neither was chosen), is its pieces when one of them is a tool's with its
- * arguments; else the clause as it is.
+ * The requests in one clause, each with the tool it matches (null: none). A clause a tool explains
+ * with its arguments may hold another request beside it (aside). A clause no tool explains whole,
+ * joined by "and", a comma or "&" ("weather in Oslo and order 48213": two tools' words, neither
+ * ahead, so neither was chosen), is its pieces when one of them is a tool's with its arguments;
+ * else the clause as it is.
  */
 function requestsIn(part: string, tools: ToolSpec[]): { part: string; match: ToolMatch | null }[] {
   const match = tools.length ? matchTool(part, tools) : null;

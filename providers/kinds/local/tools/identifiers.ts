@@ -2,7 +2,7 @@
 // with "#", one after the tool's word ("order 48213"), or one stated in a sentence of its own.
 import { isStopword } from '../../../../text/terms.js';
 import { stem } from '../../../../text/stem.js';
-import { subjectTerms, wordAt, type Read } from './read.js';
+import { contractionHead, subjectTerms, wordAt, type Read } from './read.js';
 
 const ID_LIKE = new Set(['id', 'number', 'no', 'code', 'reference', 'ref', 'sku', 'tracking', 'key']);
 
@@ -61,9 +61,10 @@ export function identifier(question: string, vocabulary: Set<string>): Read<stri
 
 /** Whether `id`'s sentence in `text` states nothing but it and stopwords ("It's 48213.", "Number: 48213"), beside other sentences. */
 function aloneInItsSentence(text: string, id: string): boolean {
+  // Sentences as their end marks part them only: a line break alone does not ("…my order\nIt's 48213" is one).
   const sentence = text.split(/(?<=[.!?])\s+/u).find((s) => wordAt(s, id) >= 0) ?? '';
-  // "It's" as "it": a contraction's first part.
-  const others = (sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu) ?? []).filter((w) => w !== id).map((w) => w.toLowerCase().split(/['’]/u)[0]!);
+  // "It's" as "it".
+  const others = (sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu) ?? []).filter((w) => w !== id).map((w) => contractionHead(w.toLowerCase()));
   // Stated, not asked: "Is it 100?" asks about a value.
   return sentence !== text && !sentence.trimEnd().endsWith('?') && others.every((w) => isStopword(w) || ID_INTRODUCERS.has(w));
 }

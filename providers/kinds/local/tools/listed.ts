@@ -8,8 +8,8 @@ import type { JsonObject } from './read.js';
 /** Values one message may list for one tool: a bound on the calls it makes. */
 const MAX_LISTED = 4;
 
-/** What joins the items of a list: "Paris and London", "48213, 48214 and 50012", "Oslo & Bergen". */
-const LIST_JOINER = String.raw`(?:\s*,\s*(?:and\s+)?|\s+(?:and|or)\s+|\s*&\s*)`;
+/** What joins the items of a list, captured: "Paris and London", "48213, 48214 and 50012", "Oslo & Bergen". */
+const LIST_JOINER = String.raw`(\s*,\s*(?:and\s+)?|\s+(?:and|or)\s+|\s*&\s*)`;
 const LISTED_ID = new RegExp(String.raw`^${LIST_JOINER}#?([\p{L}\p{N}_-]*\p{N}[\p{L}\p{N}_-]*)(?![\p{L}\p{N}])`, 'iu');
 // A name of capitalized words, with the particles a place's name may have between them ("Rio de Janeiro").
 const LISTED_NAME = new RegExp(String.raw`^${LIST_JOINER}(\p{Lu}\p{Ll}+(?:[ \t]+(?:(?:${[...NAME_PARTICLES].join('|')})[ \t]+)?\p{Lu}\p{Ll}+)*)(?![\p{L}\p{N}])`, 'u');
@@ -33,11 +33,12 @@ export function listedValues(question: string, match: ToolMatch): JsonObject[] {
   let closed = false;
   let rest = question.slice(at + String(first).length);
   for (let m = item.exec(rest); m && out.length < MAX_LISTED; m = item.exec(rest)) {
-    const value = m[1]!;
+    const joiner = m[1]!;
+    const value = m[2]!;
     // "and 2 other parcels": a short number is a quantity, not an id (as identifier() reads them).
     if (isStopword(value.split(/\s/u)[0]!.toLowerCase()) || (item === LISTED_ID && value.length < 3)) break;
     out.push({ ...match.arguments, [name]: typeof first === 'number' ? Number(value) : value });
-    closed ||= !/^\s*,\s*$/u.test(m[0].slice(0, m[0].length - value.length));
+    closed ||= joiner.trim() !== ',';
     rest = rest.slice(m[0].length);
   }
   // Names after commas alone are one place's parts ("Cape Coral, Florida", "Paris, France"); a list

@@ -5,7 +5,7 @@ import { isStopword } from '../../../../text/terms.js';
 import { stem } from '../../../../text/stem.js';
 import { TOOL_NAME_STOPWORDS } from '../../../../text/stopwords.js';
 import { PLACE_ABBREVIATIONS } from '../clauses.js';
-import { subjectTerms, type Read } from './read.js';
+import { contractionHead, subjectTerms, type Read } from './read.js';
 
 const PLACE_LIKE = new Set(['city', 'town', 'location', 'place', 'country', 'region', 'name']);
 
@@ -50,7 +50,7 @@ export function placeName(question: string, notNames: Set<string>): Read | undef
     const capitalized =
       upper(word) &&
       !sentenceStart &&
-      !isStopword(word.split(/['’]/u)[0] ?? word) &&
+      !isStopword(contractionHead(word)) &&
       !CALENDAR_NAMES.has(word.toLowerCase()) &&
       (!notNames.has(word.toLowerCase()) || (run.length > 0 && PLACE_LIKE.has(word.toLowerCase())));
     if (capitalized && joined) {
@@ -102,7 +102,7 @@ export function bareName(question: string, notNames: Set<string>): Read | undefi
   const said = words.map((w) => w.toLowerCase()).filter((w) => !COURTESIES.has(w) && !TIME_WORDS.has(w) && !PLACE_LIKE.has(w));
   if (words.length > 3 && (said.length > 4 || said.some((w) => isStopword(w)))) return undefined;
   const left = words.filter((w) => {
-    const lower = w.toLowerCase().split(/['’]/u)[0] ?? '';
+    const lower = contractionHead(w.toLowerCase());
     return lower.length > 1 && !isStopword(lower) && !TIME_WORDS.has(lower) && !TOOL_NAME_STOPWORDS.has(lower) && !notNames.has(stem(lower)) && !notNames.has(lower) && !/\p{N}/u.test(w) && !COURTESIES.has(lower) && !['like', 'tell', 'me'].includes(lower);
   });
   if (!left.length || left.length > 3) return undefined;

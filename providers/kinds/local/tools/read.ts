@@ -15,6 +15,11 @@ export function subjectTerms(text: string): Set<string> {
   return new Set(terms(spaced).filter((t) => !TOOL_NAME_STOPWORDS.has(t)));
 }
 
+/** A word as a contraction's first part: "it" of "It's", "I" of "I'm"; any other word as it is. */
+export function contractionHead(word: string): string {
+  return word.split(/['’]/u)[0] ?? word;
+}
+
 /** An argument read off the question; `guessed` when nothing in the question marks it as one (see ToolMatch, match.ts). */
 export interface Read<T = unknown> {
   value: T;
