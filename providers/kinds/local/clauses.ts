@@ -2,7 +2,7 @@
 // a commit?" is a tool's question and a documentation question, each routed on its own.
 
 /** Words that open a new request after "and", "then" or a comma. */
-const OPENERS = 'how|what|what\'s|whats|why|where|when|which|who|whether|can|could|would|do|does|did|is|are|explain|tell|show|give|check|look|find|describe|also|please';
+const OPENERS = 'how|what|what\'s|whats|why|where|when|which|who|whether|can|could|would|do|does|did|is|are|explain|tell|show|give|check|look|find|describe|remind|walk|teach|also|please';
 
 /** A preposition may come first: "…, and within how many days can items be returned?". */
 const LEAD_IN = 'within|in|for|on|at|by|after|before|from|to|until|with|under';
@@ -15,8 +15,8 @@ export const PLACE_ABBREVIATIONS: ReadonlySet<string> = new Set(['St', 'Ste', 'M
 /** Abbreviations whose dot ends no sentence ("St. Petersburg", "e.g. a branch", "Dr. Smith"). */
 const ABBREVIATED = [...PLACE_ABBREVIATIONS, 'Dr', 'Mr', 'Mrs', 'Ms', 'vs', String.raw`e\.g`, String.raw`i\.e`, 'cf'].join('|');
 
-/** What may stand between a joiner and the request it opens: "and btw is it sunny…", "and then how…". */
-const ASIDE = String.raw`(?:also|then|btw|by the way)[\s,]+`;
+/** What may stand between a joiner and the request it opens: "and btw is it sunny…", "and then how…", "and after that remind me how…". */
+const ASIDE = String.raw`(?:also|then|btw|by the way|after that|afterwards|besides|separately)[\s,]+`;
 
 // A dash, a plus or an ampersand stands between requests as a comma does ("…in Phoenix - and how
 // should I tune…", "weather in Sydney + how do I configure…"), a list's "1)" and "2)" before each, and

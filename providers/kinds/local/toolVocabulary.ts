@@ -26,10 +26,10 @@ const IT_IS = /\b(?:is it|it is|it's|it’s)\b/i;
 /** "What's it like outside in Chicago?": outside, said of what it is like, is the weather; "outside the transaction" is not. */
 const LIKE_OUTSIDE = /\b(?:like|is it|it is|it's|it’s)\b[^.?!]*\boutside\b/i;
 /**
- * "What's the temp in São Paulo?": the temperature, clipped; "the temp directory", "temp files" are
- * temporary ones.
+ * "What's the temp in São Paulo?", "temp in nyc rn?": the temperature, clipped; "the temp
+ * directory", "temp files" are temporary ones, and "temp" inside a sentence may be a variable.
  */
-const THE_TEMP = /\b(?:the|current)\s+temps?\b(?!\s+(?:files?|dir|dirs|directory|directories|folders?|tables?|space|storage|store|databases?|db|path))/i;
+const THE_TEMP = /\b(?:the|current)\s+temps?\b(?!\s+(?:files?|dir|dirs|directory|directories|folders?|tables?|space|storage|store|databases?|db|path))|^\s*temps?\s+(?:in|at|for)\s/i;
 const CONDITIONAL = new Map<string, { family: string; when: RegExp }>([
   ...['hot', 'cold', 'warm', 'chilly', 'freezing'].map((w) => [w, { family: 'weather', when: IT_IS }] as const),
   ['outside', { family: 'weather', when: LIKE_OUTSIDE }],

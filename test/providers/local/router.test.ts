@@ -27,7 +27,7 @@ const corpus = fakeCorpus({
   undo: 12, last: 150, commit: 600, keep: 90, changes: 400, rename: 40, branch: 500, revert: 25, git: 990, long: 70,
   egg: 1, status: 120, order: 80, see: 700, files: 650, changed: 400, stash: 30, hot: 3, standby: 2, configure: 60,
   'push.default': 8, 'pool_hba.conf': 6, show: 500, setting: 300, control: 90, tell: 50, me: 0, how: 1_000, look: 200, check: 150, throw: 5, away: 30,
-  limit: 120, apply: 90, before: 400, after: 400, store: 60, readings: 20, table: 300, fast: 50, forward: 50,
+  limit: 120, apply: 90, before: 400, after: 400, store: 60, readings: 20, table: 300, fast: 50, forward: 50, remind: 10,
 });
 
 const orderStatus: ToolSpec = {
@@ -260,10 +260,38 @@ describe('the offline router', () => {
     expect(await calls("what's the temp in São Paulo rn")).toEqual([['get_weather', { city: 'São Paulo' }]]);
     expect(await calls('Is it still pouring in Glasgow?')).toEqual([['get_weather', { city: 'Glasgow' }]]);
     expect((await calls('Where does git keep the temp files of a rebase?')).map(([name]) => name)).toEqual(['search_knowledge']);
+    expect(await calls('temp in nyc rn?')).toEqual([['get_weather', { city: 'nyc' }]]);
+    // Inside a sentence "temp" may be a variable's name.
+    expect((await calls('I keep the old value in temp in my loop before I commit, how do I undo my last commit?')).map(([name]) => name)).not.toContain('get_weather');
   });
 
   it('takes no day or month for a place', async () => {
     expect(await calls('Suggest something fun to do on a rainy Sunday with two kids.')).toEqual([]);
+  });
+
+  it('reads places written in lower case whole, and each one a message lists', async () => {
+    expect(await calls('weather in paris and london')).toEqual([
+      ['get_weather', { city: 'paris' }],
+      ['get_weather', { city: 'london' }],
+    ]);
+    expect(await calls('weather for los angeles, paris and berlin tomorrow?')).toEqual([
+      ['get_weather', { city: 'los angeles' }],
+      ['get_weather', { city: 'paris' }],
+      ['get_weather', { city: 'berlin' }],
+    ]);
+    expect(await calls('is it raining in new york city or tokyo pls')).toEqual([
+      ['get_weather', { city: 'new york city' }],
+      ['get_weather', { city: 'tokyo' }],
+    ]);
+    expect(await calls('weather in st. louis')).toEqual([['get_weather', { city: 'st. louis' }]]);
+    // Words after "and" that something else follows are no place of a list.
+    expect((await calls('weather in oslo and rebase steps for my branch')).filter(([name]) => name === 'get_weather')).toEqual([['get_weather', { city: 'oslo' }]]);
+  });
+
+  it('keeps the "\'s" of a saint’s name, and drops a possessive’s', async () => {
+    expect(await calls("what's the weather in St. John's today?")).toEqual([['get_weather', { city: "St. John's" }]]);
+    expect(await calls("how cold is it in st. john's rn")).toEqual([['get_weather', { city: "st. john's" }]]);
+    expect(await calls("paris's weather today")).toEqual([['get_weather', { city: 'Paris' }]]);
   });
 
   it('takes names after a comma alone for one place’s parts, not a list', async () => {
@@ -392,13 +420,17 @@ describe('the offline router', () => {
     ]);
   });
 
-  it('splits requests at a list’s numbers, at ", plus", at "and whether" and across an aside ("and btw")', async () => {
+  it('splits requests at a list’s numbers, at ", plus", at "and whether" and across an aside ("and btw", "and after that")', async () => {
     expect((await calls('Two things: 1) status of order 48213 2) how do I revert a commit')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     expect((await calls('order 48213 status, plus how to rename a branch')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     expect((await calls('Can you tell me the status of order 48213 and whether git can rename a branch?')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     expect(await calls('how do I rename a branch, and btw is it sunny in Nice?')).toEqual([
       ['search_knowledge', { query: 'how do I rename a branch' }],
       ['get_weather', { city: 'Nice' }],
+    ]);
+    expect(await calls('I need the weather for Boulder before my ride, and after that remind me how to rename a branch.')).toEqual([
+      ['search_knowledge', { query: 'remind me how to rename a branch.' }],
+      ['get_weather', { city: 'Boulder' }],
     ]);
   });
 

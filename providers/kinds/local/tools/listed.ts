@@ -2,7 +2,7 @@
 // 50012 and 50013"): the tool is called once for each.
 import { isStopword } from '../../../../text/terms.js';
 import type { ToolMatch } from './match.js';
-import { NAME_PARTICLES } from './places.js';
+import { NAME_PARTICLES, listedLowerCaseName } from './places.js';
 import type { JsonObject } from './read.js';
 
 /** Values one message may list for one tool: a bound on the calls it makes. */
@@ -13,6 +13,18 @@ const LIST_JOINER = String.raw`(\s*,\s*(?:and\s+)?|\s+(?:and|or)\s+|\s*&\s*)`;
 const LISTED_ID = new RegExp(String.raw`^${LIST_JOINER}#?([\p{L}\p{N}_-]*\p{N}[\p{L}\p{N}_-]*)(?![\p{L}\p{N}])`, 'iu');
 // A name of capitalized words, with the particles a place's name may have between them ("Rio de Janeiro").
 const LISTED_NAME = new RegExp(String.raw`^${LIST_JOINER}(\p{Lu}\p{Ll}+(?:[ \t]+(?:(?:${[...NAME_PARTICLES].join('|')})[ \t]+)?\p{Lu}\p{Ll}+)*)(?![\p{L}\p{N}])`, 'u');
+const JOINER = new RegExp(`^${LIST_JOINER}`, 'iu');
+
+/** A joiner and the name after it in lower case, as the pattern of a listed item reads it (places.ts decides what a name is). */
+function lowerCaseItem(vocabulary: Set<string>): { exec(text: string): [string, string, string] | null } {
+  return {
+    exec(text) {
+      const joiner = JOINER.exec(text);
+      const name = joiner ? listedLowerCaseName(text.slice(joiner[0].length), vocabulary) : undefined;
+      return joiner && name ? [text.slice(0, joiner[0].length + name.end), joiner[1]!, name.value] : null;
+    },
+  };
+}
 
 /**
  * The further values a question lists after the one its match read ("weather in Paris and
@@ -28,7 +40,8 @@ export function listedValues(question: string, match: ToolMatch): JsonObject[] {
   if (typeof first !== 'string' && typeof first !== 'number') return [];
   const at = question.indexOf(String(first));
   if (at < 0) return [];
-  const item = /\p{N}/u.test(String(first)) ? LISTED_ID : LISTED_NAME;
+  // A name written in lower case lists the others so ("weather in paris and london").
+  const item = /\p{N}/u.test(String(first)) ? LISTED_ID : /\p{Lu}/u.test(String(first)) ? LISTED_NAME : lowerCaseItem(match.vocabulary);
   const out: JsonObject[] = [];
   let closed = false;
   let rest = question.slice(at + String(first).length);
@@ -43,5 +56,5 @@ export function listedValues(question: string, match: ToolMatch): JsonObject[] {
   }
   // Names after commas alone are one place's parts ("Cape Coral, Florida", "Paris, France"); a list
   // of them ends with "and", "or" or "&" ("Paris, London and Rome").
-  return item === LISTED_NAME && !closed ? [] : out;
+  return item !== LISTED_ID && !closed ? [] : out;
 }

@@ -30,6 +30,8 @@ export interface ToolMatch {
    * Vienna?"): enough only where the knowledge can tell that the rest is not its own.
    */
   slight: boolean;
+  /** The words the tool is known by (its name's and description's, stemmed, with their families): never a place's name. */
+  vocabulary: Set<string>;
 }
 
 /** The words a tool is known by: its name's and description's subject words, stemmed, with their families. */
@@ -70,7 +72,7 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
   if (notNow(question, best.tool)) return null;
   const vocabulary = new Set([...best.words.name, ...best.words.description]);
   const read = extractArguments(question, best.tool.parameters, vocabulary);
-  return { tool: best.tool, arguments: read?.args ?? null, matched: best.matched.map(asSaid), guessed: read?.guessed ?? [], slight: best.slight };
+  return { tool: best.tool, arguments: read?.args ?? null, matched: best.matched.map(asSaid), guessed: read?.guessed ?? [], slight: best.slight, vocabulary };
 }
 
 /** A tool that tells how things are now ("Current weather…", "live prices"), by its description. */

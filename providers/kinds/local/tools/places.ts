@@ -19,7 +19,7 @@ const ARTICLES = new Set(['the', 'a', 'an']);
 /** The days' and months' names: capitalized, yet no place ("on a rainy Sunday", "in March"). */
 const CALENDAR_NAMES = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
 // Words that follow "in"/"for" without naming anything ("weather in Oslo today", "for tomorrow").
-const TIME_WORDS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'now', 'currently', 'right', 'this', 'next', 'week', 'weekend', ...CALENDAR_NAMES]);
+const TIME_WORDS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'now', 'rn', 'currently', 'right', 'this', 'next', 'week', 'weekend', ...CALENDAR_NAMES]);
 // Lower-case words inside a place's name, between two capitalized ones ("Rio de Janeiro", "Newcastle upon Tyne").
 export const NAME_PARTICLES = new Set(['de', 'da', 'do', 'dos', 'das', 'del', 'della', 'di', 'du', 'la', 'le', 'les', 'los', 'las', 'el', 'al', 'am', 'an', 'der', 'den', 'van', 'von', 'upon', 'on', 'sur', 'y']);
 // Courtesies that end a request without naming anything ("weather in new york please").
@@ -70,24 +70,71 @@ export function placeName(question: string, notNames: Set<string>): Read | undef
   // or product names, as likely the knowledge's words as a place: guessed (the router weighs them).
   if (run.length) {
     const named = run.filter((w) => !NAME_PARTICLES.has(w)).map((w) => withoutPossessive(w).replace(/\.$/, ''));
-    return { value: run.map(withoutPossessive).join(' '), guessed: named.some((w) => !TITLE_CASE.test(w)) };
+    // "St. John's" is the name whole, its "'s" after an abbreviation part of it; "Oslo's" is Oslo.
+    const value = run.map((w, i) => (i > 0 && /\.$/.test(run[i - 1]!) ? w : withoutPossessive(w)));
+    return { value: value.join(' '), guessed: named.some((w) => !TITLE_CASE.test(w)) };
   }
 
   for (const [i, { word }] of words.entries()) {
     if (!['in', 'for', 'of'].includes(word.toLowerCase())) continue;
-    const phrase: string[] = [];
-    for (let j = i + 1; j < words.length && phrase.length < 3; j++) {
-      const next = words[j]!.word;
-      const lower = next.toLowerCase();
-      if (!/^\s+$/.test(gapBefore(j))) break; // punctuation ends the phrase
-      if (phrase.length === 0 && ARTICLES.has(lower)) continue;
-      // "in the city of Bergen": the kind of place is not its name; "of" then gives the name.
-      if (isStopword(lower) || TIME_WORDS.has(lower) || COURTESIES.has(lower) || PLACE_LIKE.has(lower) || notNames.has(lower) || notNames.has(stem(lower))) break;
-      phrase.push(withoutPossessive(next));
-    }
-    if (phrase.length) return { value: phrase.join(' '), guessed: true };
+    const phrase = guessedPhrase(question, words, i + 1, notNames);
+    if (phrase) return { value: phrase.value, guessed: true };
   }
   return undefined;
+}
+
+interface Word {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The words from `words[from]` that may name a place written in lower case ("new york city",
+ * "st. louis"), up to three and a trailing "city": no stopword, time word, courtesy, kind of place
+ * or tool's word; an article may come first. `end`: where the phrase ends in `text`.
+ */
+function guessedPhrase(text: string, words: Word[], from: number, notNames: Set<string>): { value: string; end: number } | undefined {
+  const phrase: string[] = [];
+  let end = 0;
+  for (let j = from; j < words.length && phrase.length < 4; j++) {
+    const next = words[j]!.word;
+    const lower = next.toLowerCase();
+    const gap = text.slice(words[j - 1]?.end ?? 0, words[j]!.start);
+    // "st. louis": an abbreviation's dot goes on with the name; other punctuation ends it.
+    const abbreviated = phrase.length > 0 && /^\.[ \t]+$/.test(gap) && [...PLACE_ABBREVIATIONS].some((a) => a.toLowerCase() === phrase.at(-1)!.toLowerCase());
+    if (!(j === 0 ? /^\s*$/ : /^\s+$/).test(gap) && !abbreviated) break;
+    if (phrase.length === 0 && ARTICLES.has(lower)) continue;
+    // "new york city", "ho chi minh city": after a name, "city" is part of it, and ends it.
+    if (phrase.length > 0 && lower === 'city') {
+      phrase.push(next);
+      end = words[j]!.end;
+      break;
+    }
+    // "in the city of Bergen": the kind of place is not its name; "of" then gives the name.
+    if (phrase.length === 3 || isStopword(lower) || TIME_WORDS.has(lower) || COURTESIES.has(lower) || PLACE_LIKE.has(lower) || notNames.has(lower) || notNames.has(stem(lower))) break;
+    if (abbreviated) phrase[phrase.length - 1] += '.';
+    // "st. john's" is the name whole; "paris's" is Paris.
+    phrase.push(abbreviated ? next : withoutPossessive(next));
+    end = words[j]!.end;
+  }
+  return phrase.length ? { value: phrase.join(' '), end } : undefined;
+}
+
+/**
+ * A further place listed in lower case at the start of `text` ("london" of " and london?", after
+ * "weather in paris"), and where it ends; only when nothing but punctuation, another joiner, a
+ * time word or a courtesy follows it — "…paris and rebase steps for my repo" lists no place.
+ */
+export function listedLowerCaseName(text: string, notNames: Set<string>): { value: string; end: number } | undefined {
+  const words = [...text.matchAll(WORD)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }));
+  if (!words.length || !/^\s*$/.test(text.slice(0, words[0]!.start)) || ARTICLES.has(words[0]!.word.toLowerCase())) return undefined;
+  const phrase = guessedPhrase(text, words, 0, notNames);
+  if (!phrase || /\p{Lu}|\p{N}/u.test(phrase.value)) return undefined;
+  const after = text.slice(phrase.end);
+  const following = after.match(WORD)?.[0]?.toLowerCase();
+  const ends = /^\s*(?:$|[.,;:!?&)])/u.test(after) || (following !== undefined && /^\s+\S/u.test(after) && (TIME_WORDS.has(following) || COURTESIES.has(following) || following === 'and' || following === 'or'));
+  return ends ? phrase : undefined;
 }
 
 /**
@@ -106,5 +153,5 @@ export function bareName(question: string, notNames: Set<string>): Read | undefi
     return lower.length > 1 && !isStopword(lower) && !TIME_WORDS.has(lower) && !TOOL_NAME_STOPWORDS.has(lower) && !notNames.has(stem(lower)) && !notNames.has(lower) && !/\p{N}/u.test(w) && !COURTESIES.has(lower) && !['like', 'tell', 'me'].includes(lower);
   });
   if (!left.length || left.length > 3) return undefined;
-  return { value: left.map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join(' '), guessed: true };
+  return { value: left.map((w) => (w[0] ?? '').toUpperCase() + withoutPossessive(w).slice(1)).join(' '), guessed: true };
 }
