@@ -294,8 +294,13 @@ describe('the offline router', () => {
     expect(await calls("paris's weather today")).toEqual([['get_weather', { city: 'Paris' }]]);
   });
 
-  it('takes names after a comma alone for one place’s parts, not a list', async () => {
+  it('takes names after a comma alone, or after each place of a list, for one place’s parts', async () => {
     expect(await calls('Is it sunny in Cape Coral, Florida right now?')).toEqual([['get_weather', { city: 'Cape Coral' }]]);
+    // A comma after a list's "and" gives each place its region.
+    expect(await calls('Weather in Tokyo, Japan and Seoul, South Korea?')).toEqual([
+      ['get_weather', { city: 'Tokyo' }],
+      ['get_weather', { city: 'Seoul' }],
+    ]);
   });
 
   it('lists a tool’s values joined by an ampersand, and a listed place’s whole name', async () => {

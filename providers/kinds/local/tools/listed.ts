@@ -42,19 +42,27 @@ export function listedValues(question: string, match: ToolMatch): JsonObject[] {
   if (at < 0) return [];
   // A name written in lower case lists the others so ("weather in paris and london").
   const item = /\p{N}/u.test(String(first)) ? LISTED_ID : /\p{Lu}/u.test(String(first)) ? LISTED_NAME : lowerCaseItem(match.vocabulary);
-  const out: JsonObject[] = [];
-  let closed = false;
+  const listed: { value: string; closing: boolean }[] = [];
   let rest = question.slice(at + String(first).length);
-  for (let m = item.exec(rest); m && out.length < MAX_LISTED; m = item.exec(rest)) {
-    const joiner = m[1]!;
+  for (let m = item.exec(rest); m && listed.length < MAX_LISTED; m = item.exec(rest)) {
     const value = m[2]!;
     // "and 2 other parcels": a short number is a quantity, not an id (as identifier() reads them).
     if (isStopword(value.split(/\s/u)[0]!.toLowerCase()) || (item === LISTED_ID && value.length < 3)) break;
-    out.push({ ...match.arguments, [name]: typeof first === 'number' ? Number(value) : value });
-    closed ||= joiner.trim() !== ',';
+    listed.push({ value, closing: m[1]!.trim() !== ',' });
     rest = rest.slice(m[0].length);
   }
-  // Names after commas alone are one place's parts ("Cape Coral, Florida", "Paris, France"); a list
-  // of them ends with "and", "or" or "&" ("Paris, London and Rome").
-  return item !== LISTED_ID && !closed ? [] : out;
+  const values = item === LISTED_ID ? listed : placesListed(listed);
+  return values.map(({ value }) => ({ ...match.arguments, [name]: typeof first === 'number' ? Number(value) : value }));
+}
+
+/**
+ * The places among names listed after a first one. Names after commas alone are one place's parts
+ * ("Cape Coral, Florida", "Paris, France"); a list of places ends with "and", "or" or "&" ("Paris,
+ * London and Rome"), and when a comma follows that too, each comma gives a place's region ("Tokyo,
+ * Japan and Seoul, South Korea": Tokyo and Seoul).
+ */
+function placesListed(listed: { value: string; closing: boolean }[]): { value: string }[] {
+  const closedAt = listed.findIndex((l) => l.closing);
+  if (closedAt < 0) return [];
+  return listed.slice(closedAt + 1).some((l) => !l.closing) ? listed.filter((l) => l.closing) : listed;
 }
