@@ -150,16 +150,16 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
 /**
  * The requests in one clause, each with the tool it matches (null: none). A clause a tool explains
  * with its arguments may hold another request beside it (aside). A clause no tool explains whole,
- * joined by "and", a comma or "&" ("weather in Oslo and order 48213": two tools' words, neither
- * ahead, so neither was chosen), is its pieces when one of them is a tool's with its arguments;
- * else the clause as it is.
+ * joined by "and", "then", "plus", a comma or "&" ("weather in Oslo and order 48213": two tools'
+ * words, neither ahead, so neither was chosen), is its pieces when one of them is a tool's with
+ * its arguments; else the clause as it is.
  */
 function requestsIn(part: string, tools: ToolSpec[]): { part: string; match: ToolMatch | null }[] {
   const match = tools.length ? matchTool(part, tools) : null;
   if (match?.arguments) return aside(part, match, tools);
   if (match || !tools.length) return [{ part, match }];
   const pieces = part
-    .split(/\s*,\s*|\s+and\s+|\s*&\s*/u)
+    .split(/\s*,\s*|\s+(?:and|then|plus)\s+|\s*&\s*/u)
     .filter((p) => /[\p{L}\p{N}]/u.test(p))
     .map((p) => ({ part: p, match: matchTool(p, tools) }));
   return pieces.length > 1 && pieces.some((p) => p.match?.arguments) ? pieces : [{ part, match: null }];

@@ -240,6 +240,10 @@ describe('the offline router', () => {
       ['get_weather', { city: 'Oslo' }],
       ['order_status', { order_id: '48213' }],
     ]);
+    expect(await calls('weather in oslo then order 44120')).toEqual([
+      ['get_weather', { city: 'oslo' }],
+      ['order_status', { order_id: '44120' }],
+    ]);
   });
 
   it('reads a place from a terse request in lower case', async () => {
@@ -284,6 +288,14 @@ describe('the offline router', () => {
       ['get_weather', { city: 'tokyo' }],
     ]);
     expect(await calls('weather in st. louis')).toEqual([['get_weather', { city: 'st. louis' }]]);
+    expect(await calls('compare the weather in paris versus rome')).toEqual([
+      ['get_weather', { city: 'paris' }],
+      ['get_weather', { city: 'rome' }],
+    ]);
+    expect(await calls('weather in Paris/London')).toEqual([
+      ['get_weather', { city: 'Paris' }],
+      ['get_weather', { city: 'London' }],
+    ]);
     // Words after "and" that something else follows are no place of a list.
     expect((await calls('weather in oslo and rebase steps for my branch')).filter(([name]) => name === 'get_weather')).toEqual([['get_weather', { city: 'oslo' }]]);
   });

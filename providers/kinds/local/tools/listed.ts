@@ -8,8 +8,8 @@ import type { JsonObject } from './read.js';
 /** Values one message may list for one tool: a bound on the calls it makes. */
 const MAX_LISTED = 4;
 
-/** What joins the items of a list, captured: "Paris and London", "48213, 48214 and 50012", "Oslo & Bergen". */
-const LIST_JOINER = String.raw`(\s*,\s*(?:and\s+)?|\s+(?:and|or)\s+|\s*&\s*)`;
+/** What joins the items of a list, captured: "Paris and London", "48213, 48214 and 50012", "Oslo & Bergen", "Paris vs Rome", "Paris/London". */
+const LIST_JOINER = String.raw`(\s*,\s*(?:and\s+)?|\s+(?:and|or|vs\.?|versus)\s+|\s*[&/]\s*)`;
 const LISTED_ID = new RegExp(String.raw`^${LIST_JOINER}#?([\p{L}\p{N}_-]*\p{N}[\p{L}\p{N}_-]*)(?![\p{L}\p{N}])`, 'iu');
 // A name of capitalized words, with the particles a place's name may have between them ("Rio de Janeiro").
 const LISTED_NAME = new RegExp(String.raw`^${LIST_JOINER}(\p{Lu}\p{Ll}+(?:[ \t]+(?:(?:${[...NAME_PARTICLES].join('|')})[ \t]+)?\p{Lu}\p{Ll}+)*)(?![\p{L}\p{N}])`, 'u');

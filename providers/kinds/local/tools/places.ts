@@ -24,6 +24,8 @@ const TIME_WORDS = new Set(['today', 'tomorrow', 'tonight', 'yesterday', 'now', 
 export const NAME_PARTICLES = new Set(['de', 'da', 'do', 'dos', 'das', 'del', 'della', 'di', 'du', 'la', 'le', 'les', 'los', 'las', 'el', 'al', 'am', 'an', 'der', 'den', 'van', 'von', 'upon', 'on', 'sur', 'y']);
 // Courtesies that end a request without naming anything ("weather in new york please").
 const COURTESIES = new Set(['please', 'thanks', 'thank', 'pls', 'plz']);
+// Words that set two places side by side ending the first's name ("paris versus rome").
+const COMPARING = new Set(['vs', 'versus']);
 
 function withoutPossessive(word: string): string {
   return word.replace(/['’]s$/u, '');
@@ -112,7 +114,7 @@ function guessedPhrase(text: string, words: Word[], from: number, notNames: Set<
       break;
     }
     // "in the city of Bergen": the kind of place is not its name; "of" then gives the name.
-    if (phrase.length === 3 || isStopword(lower) || TIME_WORDS.has(lower) || COURTESIES.has(lower) || PLACE_LIKE.has(lower) || notNames.has(lower) || notNames.has(stem(lower))) break;
+    if (phrase.length === 3 || isStopword(lower) || TIME_WORDS.has(lower) || COURTESIES.has(lower) || COMPARING.has(lower) || PLACE_LIKE.has(lower) || notNames.has(lower) || notNames.has(stem(lower))) break;
     if (abbreviated) phrase[phrase.length - 1] += '.';
     // "st. john's" is the name whole; "paris's" is Paris.
     phrase.push(abbreviated ? next : withoutPossessive(next));
@@ -133,7 +135,7 @@ export function listedLowerCaseName(text: string, notNames: Set<string>): { valu
   if (!phrase || /\p{Lu}|\p{N}/u.test(phrase.value)) return undefined;
   const after = text.slice(phrase.end);
   const following = after.match(WORD)?.[0]?.toLowerCase();
-  const ends = /^\s*(?:$|[.,;:!?&)])/u.test(after) || (following !== undefined && /^\s+\S/u.test(after) && (TIME_WORDS.has(following) || COURTESIES.has(following) || following === 'and' || following === 'or'));
+  const ends = /^\s*(?:$|[.,;:!?&)])/u.test(after) || (following !== undefined && /^\s+\S/u.test(after) && (TIME_WORDS.has(following) || COURTESIES.has(following) || COMPARING.has(following) || following === 'and' || following === 'or'));
   return ends ? phrase : undefined;
 }
 
