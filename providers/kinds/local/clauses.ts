@@ -15,19 +15,25 @@ export const PLACE_ABBREVIATIONS: ReadonlySet<string> = new Set(['St', 'Ste', 'M
 /** Abbreviations whose dot ends no sentence ("St. Petersburg", "e.g. a branch", "Dr. Smith"). */
 const ABBREVIATED = [...PLACE_ABBREVIATIONS, 'Dr', 'Mr', 'Mrs', 'Ms', 'vs', String.raw`e\.g`, String.raw`i\.e`, 'cf'].join('|');
 
-/** What may stand between a joiner and the request it opens: "and btw is it sunny…", "and then how…", "and after that remind me how…". */
-const ASIDE = String.raw`(?:also|then|btw|by the way|after that|afterwards|besides|separately)[\s,]+`;
+/**
+ * What may stand between a joiner and the request it opens: "and btw is it sunny…", "and then how…",
+ * "and after that remind me how…", and a list's ordinals ("first tell me how…, second check…").
+ */
+const ASIDE = String.raw`(?:also|then|btw|by the way|after that|afterwards|besides|separately|second(?:ly)?|third(?:ly)?|next|finally|lastly)[\s,]+`;
 
 // A dash, a plus or an ampersand stands between requests as a comma does ("…in Phoenix - and how
 // should I tune…", "weather in Sydney + how do I configure…"), a list's "1)" and "2)" before each, and
-// "so" joins one as "and" does ("…keep flapping, so how should I tune…").
+// "so" joins one as "and" does ("…keep flapping, so how should I tune…"), as does a chat's "n".
 const BOUNDARY = new RegExp(
-  String.raw`(?<=[.!?;])(?<!(?<![\p{L}.])(?:${ABBREVIATED})\.)\s+|\n+|\s+\(?\d{1,2}\)\s+|,?\s+(?:and|then|but|plus)\s+(?:${ASIDE})?${OPENING}|(?:,|\s+[-–—+&])\s+(?:(?:and|then|also|so|plus)\s+)?(?:${ASIDE})?${OPENING}`,
+  String.raw`(?<=[.!?;])(?<!(?<![\p{L}.])(?:${ABBREVIATED})\.)\s+|\n+|\s+\(?\d{1,2}\)\s+|,?\s+(?:and|n|then|but|plus)\s+(?:${ASIDE})?${OPENING}|(?:,|\s+[-–—+&])\s+(?:(?:and|then|also|so|plus)\s+)?(?:${ASIDE})?${OPENING}`,
   'iu',
 );
 
-/** Leading joiners a clause does not need once it stands alone ("And how…", "Also, …"). */
-const LEADING = /^(?:(?:and|also|then|but|plus|so|btw|by the way)\b[\s,]*)+/iu;
+/**
+ * Leading joiners a clause does not need once it stands alone ("And how…", "Also, …"), and a
+ * list's ordinals ("Firstly, …", "second, …"; not "first" of "First commit…").
+ */
+const LEADING = /^(?:(?:and|also|then|but|plus|so|btw|by the way|firstly|secondly|thirdly|lastly|finally)\b[\s,]*|(?:first|second|third),\s*)+/iu;
 
 export function clauses(message: string): string[] {
   return message

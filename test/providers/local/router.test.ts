@@ -437,13 +437,21 @@ describe('the offline router', () => {
     ]);
   });
 
-  it('splits requests at a list’s numbers, at ", plus", at "and whether" and across an aside ("and btw", "and after that")', async () => {
+  it('splits requests at a list’s numbers, at ", plus", at "and whether" and across an aside ("and btw", "and after that", "secondly")', async () => {
     expect((await calls('Two things: 1) status of order 48213 2) how do I revert a commit')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     expect((await calls('order 48213 status, plus how to rename a branch')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     expect((await calls('Can you tell me the status of order 48213 and whether git can rename a branch?')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     expect(await calls('how do I rename a branch, and btw is it sunny in Nice?')).toEqual([
       ['search_knowledge', { query: 'how do I rename a branch' }],
       ['get_weather', { city: 'Nice' }],
+    ]);
+    expect(await calls('firstly, where is order 48213, and secondly how do I rename a branch?')).toEqual([
+      ['search_knowledge', { query: 'how do I rename a branch?' }],
+      ['order_status', { order_id: '48213' }],
+    ]);
+    expect(await calls('whats the weather in oslo n how do i rename a branch')).toEqual([
+      ['search_knowledge', { query: 'how do i rename a branch' }],
+      ['get_weather', { city: 'oslo' }],
     ]);
     expect(await calls('I need the weather for Boulder before my ride, and after that remind me how to rename a branch.')).toEqual([
       ['search_knowledge', { query: 'remind me how to rename a branch.' }],
