@@ -117,6 +117,11 @@ const GROUPS: readonly string[] = [
   'login logon signin authenticate authentication',
   'statistics stats metrics counters',
   'monitor watch observe',
+  'version release',
+  'install setup deploy',
+  'hang freeze stuck',
+  'spread distribute balance',
+  'percentage ratio fraction proportion',
 ];
 
 const BY_KEY = new Map<string, string[]>();
