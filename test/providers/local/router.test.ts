@@ -552,9 +552,10 @@ describe('a tool call and a question in one message', () => {
     expect(await calls('I ordered something last week, number 90210, where is it?', all, manual)).toEqual([['order_status', { order_id: '90210' }]]);
   });
 
-  it('hears the weather in what to wear and in what it is like outside', async () => {
+  it('hears the weather in what to wear and in what it is like outside, or there now', async () => {
     expect(await calls("I'm heading out for a walk in Berlin — do I need a jacket?", all, pooler)).toEqual([['get_weather', { city: 'Berlin' }]]);
     expect(await calls("What's it like outside in Chicago?", all, pooler)).toEqual([['get_weather', { city: 'Chicago' }]]);
+    expect(await calls("We're flying into Santa Fe tonight. What's it like there right now?", all, pooler)).toEqual([['get_weather', { city: 'Santa Fe' }]]);
   });
 });
 
