@@ -296,6 +296,8 @@ describe('the offline router', () => {
       ['get_weather', { city: 'Paris' }],
       ['get_weather', { city: 'London' }],
     ]);
+    // Words right before the tool's own word say what the weather is like, not where.
+    expect((await calls('My front door lock sticks in cold weather, how do I fix it?')).map(([name]) => name)).not.toContain('get_weather');
     // Words after "and" that something else follows are no place of a list.
     expect((await calls('weather in oslo and rebase steps for my branch')).filter(([name]) => name === 'get_weather')).toEqual([['get_weather', { city: 'oslo' }]]);
   });

@@ -114,6 +114,8 @@ function guessedPhrase(text: string, words: Word[], from: number, notNames: Set<
       break;
     }
     // "in the city of Bergen": the kind of place is not its name; "of" then gives the name.
+    // "in cold weather", "for rainy weather": words right before the tool's own word say what it is like, not where.
+    if (phrase.length > 0 && (notNames.has(lower) || notNames.has(stem(lower)))) return undefined;
     if (phrase.length === 3 || isStopword(lower) || TIME_WORDS.has(lower) || COURTESIES.has(lower) || COMPARING.has(lower) || PLACE_LIKE.has(lower) || notNames.has(lower) || notNames.has(stem(lower))) break;
     if (abbreviated) phrase[phrase.length - 1] += '.';
     // "st. john's" is the name whole; "paris's" is Paris.
