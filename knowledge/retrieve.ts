@@ -27,8 +27,13 @@ export interface FusionParams {
   rrfK: number;
   /** Weight of the lexical (BM25) list against the vector list's 1. */
   lexicalWeight: number;
-  /** Chunks of one document among the first results before other documents get a turn. */
+  /** Chunks of the leading document among the first results before other documents get a turn. */
   perDocument: number;
+  /**
+   * Chunks of each further document. One: the pages after the first show their best passage
+   * each, so five results reach four pages, not three (the answer's page keeps a second passage).
+   */
+  perOtherDocument: number;
   /** BM25 term-frequency saturation and length normalisation. */
   k1: number;
   b: number;
@@ -132,7 +137,7 @@ export interface FusionParams {
  * 267 / 269 / 272 / 272 / 266 / 266 at 0.1 / 0.15 / 0.25 / 0.35 / 0.5 / 0.75 (first version), 273
  * as kept (inflection keys), and 266 → 270 over every page (README, Which passages of a page are shown).
  */
-export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, documentLengthNorm: 0.5, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15, definesWeight: 0.5, mentionWeight: 1.5, commandWeight: 2, titleWeight: 1, passageWeight: 0.25 };
+export const FUSION_DEFAULTS: FusionParams = { rrfK: 20, lexicalWeight: 3, perDocument: 2, perOtherDocument: 1, k1: 1.2, b: 0.5, commonShare: 0.25, documentWeight: 3, documentChunks: 3, documentLengthNorm: 0.5, synonymWeight: 0.2, conceptWeight: 1, keyWeight: 1, pairWeight: 0.15, definesWeight: 0.5, mentionWeight: 1.5, commandWeight: 2, titleWeight: 1, passageWeight: 0.25 };
 
 export interface RetrievalOptions {
   topK: number;
@@ -183,8 +188,9 @@ function settled<T extends { score: number }>(hits: T[]): T[] {
  * Hybrid retrieval, always within one project: BM25 over PostgreSQL's full-text vectors and
  * vector similarity, fused with weighted reciprocal-rank fusion (Σ w / (k + rank)). Results
  * are ordered by score, then document name and chunk position (never by random ids), so two
- * projects holding the same documents rank alike; at most `perDocument` chunks of a document
- * come before the other documents' best ones, so the top K covers more than one page.
+ * projects holding the same documents rank alike; at most `perDocument` chunks of the leading
+ * document, and `perOtherDocument` of each other, come before the other documents' best ones, so
+ * the top K covers several pages.
  */
 export async function retrieve(
   /**
@@ -262,11 +268,11 @@ export async function retrieve(
   const ranked = rows.map((row) => ({ ...row, ...fused.get(row.id)! })).sort(order);
   // Without words to tell a page's passages apart (or with the choice off), they stay as fused: nothing more is read.
   const query = p.passageWeight > 0 ? passageQuery(question, asked, named) : new Set<string>();
-  if (!query.size) return diversify(ranked, opts.topK, p.perDocument);
+  if (!query.size) return diversify(ranked, opts.topK, p.perDocument, p.perOtherDocument);
   // The pages the answer can be given from: as many as it has passages, up to a bound on one question's work.
   const shown = [...new Set(ranked.map((r) => r.documentId))].slice(0, Math.min(opts.topK, PASSAGE_PAGES));
   const chosen = choosePassages(ranked, shown, await pagePassages(deps.pool, projectId, shown, PAGE_PASSAGES), query, { ...p, order });
-  return diversify(chosen, opts.topK, p.perDocument);
+  return diversify(chosen, opts.topK, p.perDocument, p.perOtherDocument);
 }
 
 /**
@@ -389,15 +395,17 @@ function definedTerms(chunk: StoredChunk): string {
 }
 
 /**
- * The best `topK`, taking at most `perDocument` of one document, and one copy of a text several
- * documents share, until nothing else is left. `taken` stays in score order.
+ * The best `topK`, taking at most `perDocument` of the leading document and `perOtherDocument` of
+ * each other, and one copy of a text several documents share, until nothing else is left. `taken`
+ * stays in score order.
  */
-function diversify<T extends { documentId: string; text: string }>(ranked: T[], topK: number, perDocument: number): T[] {
+function diversify<T extends { documentId: string; text: string }>(ranked: T[], topK: number, perDocument: number, perOtherDocument: number): T[] {
   const taken: T[] = [];
   const prints: Set<string>[] = [];
   const deferred: T[] = [];
   const copies: T[] = [];
   const perDoc = new Map<string, number>();
+  const leading = ranked[0]?.documentId;
   for (const chunk of ranked) {
     if (taken.length === topK) break;
     const print = fingerprint(chunk.text);
@@ -406,7 +414,7 @@ function diversify<T extends { documentId: string; text: string }>(ranked: T[], 
       continue;
     }
     const n = perDoc.get(chunk.documentId) ?? 0;
-    if (n < perDocument) {
+    if (n < (chunk.documentId === leading ? perDocument : perOtherDocument)) {
       perDoc.set(chunk.documentId, n + 1);
       taken.push(chunk);
       prints.push(print);
