@@ -234,6 +234,8 @@ describe('the offline router', () => {
       ['order_status', { order_id: '50012' }],
       ['order_status', { order_id: '50013' }],
     ]);
+    // A value compared in a query is the query's: over a manual that says its words, the manual is searched.
+    expect((await calls('SELECT * FROM orders WHERE id = 12345', all, fakeCorpus({ select: 300, orders: 40, id: 200, where: 400 }))).map(([name]) => name)).toEqual(['search_knowledge']);
     // A short number after "and" is a quantity, not an id.
     expect(await calls('Where is order 48213 and 2 other parcels?')).toEqual([['order_status', { order_id: '48213' }]]);
     expect(await calls('weather in Oslo and order 48213')).toEqual([

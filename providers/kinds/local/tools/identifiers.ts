@@ -15,6 +15,9 @@ const ID_INTRODUCERS = new Set(['number', 'no', 'id', 'is', 'code', 'ref', 'refe
 /** Those of them that name an id themselves ("number 90210"), not only lead to one ("is"). */
 const ID_WORDS = new Set([...ID_INTRODUCERS].filter((w) => w !== 'is' && w !== '#'));
 
+/** What stands between a column and a value compared with it in a query: "=", "<>", ">=", "IN (". */
+const COMPARED = /^\s*(?:[=<>!]=?|<>|in\s*\()\s*['"]?$/iu;
+
 const DIGIT_NAMES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 /** Three digits or more said one by one ("eight four four two one", "four-oh-one-two"): "oh" only after the first. */
 const SPELLED_DIGITS = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${DIGIT_NAMES.join('|')})(?:[\s-]+(?:oh|${DIGIT_NAMES.join('|')})){2,}(?![\p{L}\p{N}])`, 'giu');
@@ -38,7 +41,8 @@ function withSpelledDigits(text: string): string {
  */
 export function identifier(question: string, vocabulary: Set<string>): Read<string> | undefined {
   const text = withSpelledDigits(question);
-  const words = [...text.matchAll(/#?[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)].map((m) => m[0]);
+  const matches = [...text.matchAll(/#?[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)];
+  const words = matches.map((m) => m[0]);
   const hasDigit = (w: string) => /\p{N}/u.test(w);
   const hashed = words.find((w) => w.startsWith('#') && hasDigit(w));
   if (hashed) return { value: hashed.slice(1) };
@@ -46,6 +50,11 @@ export function identifier(question: string, vocabulary: Set<string>): Read<stri
   const saysTool = words.some((x) => vocabulary.has(stem(x.toLowerCase())));
   for (const [i, w] of words.entries()) {
     if (!hasDigit(w) || /^\p{L}+$/u.test(w)) continue;
+    // "WHERE id = 12345", "order_id IN (48213)": a value compared in a statement is the statement's, not one given.
+    if (COMPARED.test(text.slice(matches[i - 1] ? matches[i - 1]!.index + words[i - 1]!.length : 0, matches[i]!.index))) {
+      if (w.length >= 3) return { value: w, guessed: true };
+      continue;
+    }
     // Up to two introducing words back ("order number is"), ending at a word of the tool's.
     for (let back = 1; back <= 3 && i - back >= 0; back++) {
       const prev = words[i - back]!.toLowerCase();
