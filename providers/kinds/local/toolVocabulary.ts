@@ -32,12 +32,12 @@ const LIKE_OUTSIDE = /\b(?:like|is it|it is|it's|it’s)\b[^.?!]*\boutside\b/i;
 const THE_TEMP = /\b(?:the|current)\s+temps?\b(?!\s+(?:files?|dir|dirs|directory|directories|folders?|tables?|space|storage|store|databases?|db|path))|^\s*temps?\s+(?:in|at|for)\s/i;
 /** "We land in Santa Fe tonight. What's it like there right now?": what it is like there now is the weather. */
 const LIKE_THERE_NOW = /\bwhat(?:'s|’s| is) it like (?:out )?there\b[^.?!]*\b(?:now|today|tonight)\b/i;
-/** Words that keep their own sense and also mean a family in some sentences. */
-const ALSO_MEANS = new Map<string, { family: string; when: RegExp }>([['like', { family: 'weather', when: LIKE_THERE_NOW }]]);
-const CONDITIONAL = new Map<string, { family: string; when: RegExp }>([
+/** `keepsOwnSense`: the word counts as itself too, whatever the sentence ("like" may be another tool's word). */
+const CONDITIONAL = new Map<string, { family: string; when: RegExp; keepsOwnSense?: boolean }>([
   ...['hot', 'cold', 'warm', 'chilly', 'freezing'].map((w) => [w, { family: 'weather', when: IT_IS }] as const),
   ['outside', { family: 'weather', when: LIKE_OUTSIDE }],
   ...['temp', 'temps'].map((w) => [w, { family: 'weather', when: THE_TEMP }] as const),
+  ['like', { family: 'weather', when: LIKE_THERE_NOW, keepsOwnSense: true }],
 ]);
 
 const FAMILY_STEMS = FAMILIES.map((f) => new Set(f.map(stem)));
@@ -59,13 +59,8 @@ export function messageStems(message: string, words: Iterable<string>): Set<stri
   for (const word of words) {
     const lower = word.toLowerCase();
     const conditional = CONDITIONAL.get(lower);
-    if (conditional) {
-      if (conditional.when.test(message)) out.add(stem(conditional.family));
-      continue;
-    }
-    const also = ALSO_MEANS.get(lower);
-    if (also?.when.test(message)) out.add(stem(also.family));
-    out.add(stem(lower));
+    if (conditional?.when.test(message)) out.add(stem(conditional.family));
+    if (!conditional || conditional.keepsOwnSense) out.add(stem(lower));
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // with "#", one after the tool's word ("order 48213"), or one stated in a sentence of its own.
 import { isStopword } from '../../../../text/terms.js';
 import { stem } from '../../../../text/stem.js';
-import { contractionHead, subjectTerms, wordAt, type Read } from './read.js';
+import { contractionHead, gapBefore, subjectTerms, wordAt, wordsIn, type Read } from './read.js';
 
 const ID_LIKE = new Set(['id', 'number', 'no', 'code', 'reference', 'ref', 'sku', 'tracking', 'key']);
 
@@ -41,8 +41,8 @@ function withSpelledDigits(text: string): string {
  */
 export function identifier(question: string, vocabulary: Set<string>): Read<string> | undefined {
   const text = withSpelledDigits(question);
-  const matches = [...text.matchAll(/#?[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)];
-  const words = matches.map((m) => m[0]);
+  const placed = wordsIn(text, /#?[\p{L}\p{N}][\p{L}\p{N}_-]*/gu);
+  const words = placed.map((w) => w.word);
   const hasDigit = (w: string) => /\p{N}/u.test(w);
   const hashed = words.find((w) => w.startsWith('#') && hasDigit(w));
   if (hashed) return { value: hashed.slice(1) };
@@ -51,7 +51,7 @@ export function identifier(question: string, vocabulary: Set<string>): Read<stri
   for (const [i, w] of words.entries()) {
     if (!hasDigit(w) || /^\p{L}+$/u.test(w)) continue;
     // "WHERE id = 12345", "order_id IN (48213)": a value compared in a statement is the statement's, not one given.
-    if (COMPARED.test(text.slice(matches[i - 1] ? matches[i - 1]!.index + words[i - 1]!.length : 0, matches[i]!.index))) {
+    if (COMPARED.test(gapBefore(text, placed, i))) {
       if (w.length >= 3) return { value: w, guessed: true };
       continue;
     }

@@ -15,14 +15,24 @@ const LISTED_ID = new RegExp(String.raw`^${LIST_JOINER}#?([\p{L}\p{N}_-]*\p{N}[\
 const LISTED_NAME = new RegExp(String.raw`^${LIST_JOINER}(\p{Lu}\p{Ll}+(?:[ \t]+(?:(?:${[...NAME_PARTICLES].join('|')})[ \t]+)?\p{Lu}\p{Ll}+)*)(?![\p{L}\p{N}])`, 'u');
 const JOINER = new RegExp(`^${LIST_JOINER}`, 'iu');
 
-/** A joiner and the name after it in lower case, as the pattern of a listed item reads it (places.ts decides what a name is). */
-function lowerCaseItem(vocabulary: Set<string>): { exec(text: string): [string, string, string] | null } {
-  return {
-    exec(text) {
-      const joiner = JOINER.exec(text);
-      const name = joiner ? listedLowerCaseName(text.slice(joiner[0].length), vocabulary) : undefined;
-      return joiner && name ? [text.slice(0, joiner[0].length + name.end), joiner[1]!, name.value] : null;
-    },
+/** The next item of a list at the start of a text: its joiner, its value, and how much of the text the two take. */
+type Item = { joiner: string; value: string; length: number };
+type ItemReader = (text: string) => Item | null;
+
+/** Items a pattern reads whole (LISTED_ID, LISTED_NAME: joiner, then value). */
+function byPattern(pattern: RegExp): ItemReader {
+  return (text) => {
+    const m = pattern.exec(text);
+    return m ? { joiner: m[1]!, value: m[2]!, length: m[0].length } : null;
+  };
+}
+
+/** Names in lower case after a joiner: places.ts decides what such a name is. */
+function lowerCaseNames(vocabulary: Set<string>): ItemReader {
+  return (text) => {
+    const joiner = JOINER.exec(text);
+    const name = joiner ? listedLowerCaseName(text.slice(joiner[0].length), vocabulary) : undefined;
+    return joiner && name ? { joiner: joiner[1]!, value: name.value, length: joiner[0].length + name.end } : null;
   };
 }
 
@@ -40,18 +50,18 @@ export function listedValues(question: string, match: ToolMatch): JsonObject[] {
   if (typeof first !== 'string' && typeof first !== 'number') return [];
   const at = question.indexOf(String(first));
   if (at < 0) return [];
+  const ids = /\p{N}/u.test(String(first));
   // A name written in lower case lists the others so ("weather in paris and london").
-  const item = /\p{N}/u.test(String(first)) ? LISTED_ID : /\p{Lu}/u.test(String(first)) ? LISTED_NAME : lowerCaseItem(match.vocabulary);
+  const next = ids ? byPattern(LISTED_ID) : /\p{Lu}/u.test(String(first)) ? byPattern(LISTED_NAME) : lowerCaseNames(match.vocabulary);
   const listed: { value: string; closing: boolean }[] = [];
   let rest = question.slice(at + String(first).length);
-  for (let m = item.exec(rest); m && listed.length < MAX_LISTED; m = item.exec(rest)) {
-    const value = m[2]!;
+  for (let item = next(rest); item && listed.length < MAX_LISTED; item = next(rest)) {
     // "and 2 other parcels": a short number is a quantity, not an id (as identifier() reads them).
-    if (isStopword(value.split(/\s/u)[0]!.toLowerCase()) || (item === LISTED_ID && value.length < 3)) break;
-    listed.push({ value, closing: m[1]!.trim() !== ',' });
-    rest = rest.slice(m[0].length);
+    if (isStopword(item.value.split(/\s/u)[0]!.toLowerCase()) || (ids && item.value.length < 3)) break;
+    listed.push({ value: item.value, closing: item.joiner.trim() !== ',' });
+    rest = rest.slice(item.length);
   }
-  const values = item === LISTED_ID ? listed : placesListed(listed);
+  const values = ids ? listed : placesListed(listed);
   return values.map(({ value }) => ({ ...match.arguments, [name]: typeof first === 'number' ? Number(value) : value }));
 }
 

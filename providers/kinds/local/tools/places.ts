@@ -5,7 +5,7 @@ import { isStopword } from '../../../../text/terms.js';
 import { stem } from '../../../../text/stem.js';
 import { TOOL_NAME_STOPWORDS } from '../../../../text/stopwords.js';
 import { PLACE_ABBREVIATIONS } from '../clauses.js';
-import { contractionHead, subjectTerms, type Read } from './read.js';
+import { contractionHead, gapBefore, subjectTerms, wordsIn, type Read, type Word } from './read.js';
 
 const PLACE_LIKE = new Set(['city', 'town', 'location', 'place', 'country', 'region', 'name']);
 
@@ -27,6 +27,14 @@ const COURTESIES = new Set(['please', 'thanks', 'thank', 'pls', 'plz']);
 // Words that set two places side by side ending the first's name ("paris versus rome").
 const COMPARING = new Set(['vs', 'versus']);
 
+/** The place abbreviations as a word written in lower case has them ("st. louis"). */
+const LOWER_CASE_ABBREVIATIONS = new Set([...PLACE_ABBREVIATIONS].map((a) => a.toLowerCase()));
+
+/** Whether `lower` (a word in lower case) is one of the tool's own words, as said or by its stem: no place's name. */
+function isToolWord(lower: string, notNames: Set<string>): boolean {
+  return notNames.has(lower) || notNames.has(stem(lower));
+}
+
 function withoutPossessive(word: string): string {
   return word.replace(/['’]s$/u, '');
 }
@@ -36,13 +44,12 @@ function withoutPossessive(word: string): string {
  * does not count: it is capitalized anyway), else, guessed, the words after "in", "for" or "of".
  */
 export function placeName(question: string, notNames: Set<string>): Read | undefined {
-  const words = [...question.matchAll(WORD)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }));
-  const gapBefore = (i: number) => question.slice(words[i - 1]?.end ?? 0, words[i]?.start);
+  const words = wordsIn(question, WORD);
 
   const run: string[] = [];
   const upper = (word: string) => /^\p{Lu}/u.test(word);
   for (const [i, { word, start }] of words.entries()) {
-    const gap = gapBefore(i);
+    const gap = gapBefore(question, words, i);
     // "St. Petersburg": an abbreviation's dot goes on with the name, it does not start a sentence.
     const abbreviated = run.length > 0 && PLACE_ABBREVIATIONS.has(run.at(-1)!) && /^\.[ \t]+$/.test(gap);
     const sentenceStart = !abbreviated && /^$|[.!?]$/.test(question.slice(0, start).trimEnd());
@@ -62,7 +69,7 @@ export function placeName(question: string, notNames: Set<string>): Read | undef
     }
     // "Rio de Janeiro", "Frankfurt am Main": a particle between two capitalized words.
     const next = words[i + 1];
-    if (run.length && joined && NAME_PARTICLES.has(word) && next && upper(next.word) && /^[ \t]+$/.test(gapBefore(i + 1))) {
+    if (run.length && joined && NAME_PARTICLES.has(word) && next && upper(next.word) && /^[ \t]+$/.test(gapBefore(question, words, i + 1))) {
       run.push(word);
       continue;
     }
@@ -85,12 +92,6 @@ export function placeName(question: string, notNames: Set<string>): Read | undef
   return undefined;
 }
 
-interface Word {
-  word: string;
-  start: number;
-  end: number;
-}
-
 /**
  * The words from `words[from]` that may name a place written in lower case ("new york city",
  * "st. louis"), up to three and a trailing "city": no stopword, time word, courtesy, kind of place
@@ -99,12 +100,12 @@ interface Word {
 function guessedPhrase(text: string, words: Word[], from: number, notNames: Set<string>): { value: string; end: number } | undefined {
   const phrase: string[] = [];
   let end = 0;
-  for (let j = from; j < words.length && phrase.length < 4; j++) {
+  for (let j = from; j < words.length; j++) {
     const next = words[j]!.word;
     const lower = next.toLowerCase();
-    const gap = text.slice(words[j - 1]?.end ?? 0, words[j]!.start);
+    const gap = gapBefore(text, words, j);
     // "st. louis": an abbreviation's dot goes on with the name; other punctuation ends it.
-    const abbreviated = phrase.length > 0 && /^\.[ \t]+$/.test(gap) && [...PLACE_ABBREVIATIONS].some((a) => a.toLowerCase() === phrase.at(-1)!.toLowerCase());
+    const abbreviated = phrase.length > 0 && /^\.[ \t]+$/.test(gap) && LOWER_CASE_ABBREVIATIONS.has(phrase.at(-1)!.toLowerCase());
     if (!(j === 0 ? /^\s*$/ : /^\s+$/).test(gap) && !abbreviated) break;
     if (phrase.length === 0 && ARTICLES.has(lower)) continue;
     // "new york city", "ho chi minh city": after a name, "city" is part of it, and ends it.
@@ -115,8 +116,9 @@ function guessedPhrase(text: string, words: Word[], from: number, notNames: Set<
     }
     // "in the city of Bergen": the kind of place is not its name; "of" then gives the name.
     // "in cold weather", "for rainy weather": words right before the tool's own word say what it is like, not where.
-    if (phrase.length > 0 && (notNames.has(lower) || notNames.has(stem(lower)))) return undefined;
-    if (phrase.length === 3 || isStopword(lower) || TIME_WORDS.has(lower) || COURTESIES.has(lower) || COMPARING.has(lower) || PLACE_LIKE.has(lower) || notNames.has(lower) || notNames.has(stem(lower))) break;
+    const toolWord = isToolWord(lower, notNames);
+    if (phrase.length > 0 && toolWord) return undefined;
+    if (phrase.length === 3 || toolWord || isStopword(lower) || TIME_WORDS.has(lower) || COURTESIES.has(lower) || COMPARING.has(lower) || PLACE_LIKE.has(lower)) break;
     if (abbreviated) phrase[phrase.length - 1] += '.';
     // "st. john's" is the name whole; "paris's" is Paris.
     phrase.push(abbreviated ? next : withoutPossessive(next));
@@ -131,8 +133,9 @@ function guessedPhrase(text: string, words: Word[], from: number, notNames: Set<
  * time word or a courtesy follows it — "…paris and rebase steps for my repo" lists no place.
  */
 export function listedLowerCaseName(text: string, notNames: Set<string>): { value: string; end: number } | undefined {
-  const words = [...text.matchAll(WORD)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }));
-  if (!words.length || !/^\s*$/.test(text.slice(0, words[0]!.start)) || ARTICLES.has(words[0]!.word.toLowerCase())) return undefined;
+  const words = wordsIn(text, WORD);
+  // Not "…and the bay area": a listed place starts at once (guessedPhrase checks that only spaces come before it).
+  if (!words.length || ARTICLES.has(words[0]!.word.toLowerCase())) return undefined;
   const phrase = guessedPhrase(text, words, 0, notNames);
   if (!phrase || /\p{Lu}|\p{N}/u.test(phrase.value)) return undefined;
   const after = text.slice(phrase.end);
@@ -154,7 +157,7 @@ export function bareName(question: string, notNames: Set<string>): Read | undefi
   if (words.length > 3 && (said.length > 4 || said.some((w) => isStopword(w)))) return undefined;
   const left = words.filter((w) => {
     const lower = contractionHead(w.toLowerCase());
-    return lower.length > 1 && !isStopword(lower) && !TIME_WORDS.has(lower) && !TOOL_NAME_STOPWORDS.has(lower) && !notNames.has(stem(lower)) && !notNames.has(lower) && !/\p{N}/u.test(w) && !COURTESIES.has(lower) && !['like', 'tell', 'me'].includes(lower);
+    return lower.length > 1 && !isStopword(lower) && !TIME_WORDS.has(lower) && !TOOL_NAME_STOPWORDS.has(lower) && !isToolWord(lower, notNames) && !/\p{N}/u.test(w) && !COURTESIES.has(lower) && !['like', 'tell', 'me'].includes(lower);
   });
   if (!left.length || left.length > 3) return undefined;
   return { value: left.map((w) => (w[0] ?? '').toUpperCase() + withoutPossessive(w).slice(1)).join(' '), guessed: true };

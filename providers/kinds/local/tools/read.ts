@@ -34,3 +34,20 @@ function escapeRegExp(text: string): string {
 export function wordAt(text: string, word: string): number {
   return text.search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'iu'));
 }
+
+/** A word of a text and where it stands there. */
+export interface Word {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** The words `pattern` (global) finds in `text`, each with where it stands. */
+export function wordsIn(text: string, pattern: RegExp): Word[] {
+  return [...text.matchAll(pattern)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }));
+}
+
+/** What stands between `words[i]` and the word before it (the text's start for the first). */
+export function gapBefore(text: string, words: readonly Word[], i: number): string {
+  return text.slice(words[i - 1]?.end ?? 0, words[i]?.start);
+}
