@@ -45,16 +45,26 @@ function queryWords(query: ReadonlySet<string>): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${prefixes.join('|')})[\\p{L}\\p{N}]*`, 'gu');
 }
 
-/** BM25 of each passage of one page against the page's passages alone (IDF among them). */
-function pageScores(passages: readonly StoredChunk[], query: ReadonlySet<string>, p: PassageChoiceParams): number[] {
+/**
+ * BM25 of each passage of one page against the page's passages alone (IDF among them), with each
+ * name the question gives verbatim (text/keyTokens.ts) as one more term: "tarfile.is_tarfile"
+ * reads as the word tarfile, which every passage of its page says, while only the function's
+ * entry says the name.
+ */
+function pageScores(passages: readonly StoredChunk[], query: ReadonlySet<string>, p: PassageChoiceParams, names: readonly RegExp[]): number[] {
   const finder = queryWords(query);
   const bags = passages.map((c) => {
     const tf = new Map<string, number>();
-    const text = chunkSearchText(c).toLowerCase();
+    const said = chunkSearchText(c);
+    const text = said.toLowerCase();
     for (const [w] of text.matchAll(finder)) {
       const k = inflectionKey(w);
       if (query.has(k)) tf.set(k, (tf.get(k) ?? 0) + 1);
     }
+    // A name is a term no word can be (it starts with a NUL), counted once: its passage says it, or not.
+    names.forEach((n, i) => {
+      if (n.test(said)) tf.set(`\0${i}`, 1);
+    });
     // In characters: BM25 needs a passage's length only against the others'.
     return { tf, length: text.length };
   });
@@ -75,8 +85,9 @@ function pageScores(passages: readonly StoredChunk[], query: ReadonlySet<string>
  * scores in that order, best first, as many as the page had candidates: a passage no list found
  * may take a candidate's place, never add one (a page found by one passage is still shown by one,
  * not by all its others). Every page keeps the scores it had, so pages rank as they did.
+ * `names`: the question's verbatim names that tell candidates apart (not the product's own).
  */
-export function choosePassages(ranked: readonly RetrievedChunk[], pages: readonly string[], pagePassages: readonly StoredChunk[], query: ReadonlySet<string>, p: PassageChoiceParams): RetrievedChunk[] {
+export function choosePassages(ranked: readonly RetrievedChunk[], pages: readonly string[], pagePassages: readonly StoredChunk[], query: ReadonlySet<string>, p: PassageChoiceParams, names: readonly RegExp[] = []): RetrievedChunk[] {
   if (!pages.length) return [...ranked];
   const chosen = new Set(pages);
   const out = ranked.filter((r) => !chosen.has(r.documentId));
@@ -86,7 +97,7 @@ export function choosePassages(ranked: readonly RetrievedChunk[], pages: readonl
     const all = [...candidates, ...pagePassages.filter((c) => c.documentId === page && !known.has(c.id)).map((c) => ({ ...c, score: 0, similarity: null }))];
     // The page's places are its candidates' scores: as many passages of it as were found, never more.
     const places = candidates.map((c) => c.score).sort((a, b) => b - a);
-    const own = pageScores(all, query, p);
+    const own = pageScores(all, query, p, names);
     const bestOwn = Math.max(...own);
     const share = (x: number, best: number) => (best > 0 ? x / best : 0);
     all

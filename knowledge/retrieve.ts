@@ -248,10 +248,11 @@ export async function retrieve(
   for (const { keys, weight } of namings) for (const [i, bonus] of namingList(keys, searched, weight, p.rrfK)) fused.get(rows[i]!.id)!.score += bonus;
   // The defining list; a name most candidates say (the product's own, "Pgpool-II") tells none of them apart, defined or not.
   const uncommon = (k: RegExp) => searched.filter((t) => k.test(t)).length * 2 <= rows.length;
+  const telling = names.filter(uncommon);
   const defining =
     p.definesWeight > 0
       ? [
-          { keys: names.filter(uncommon), texts: () => rows.map(definedTerms) },
+          { keys: telling, texts: () => rows.map(definedTerms) },
           // Keywords in capitals define a page only as its title ("PGPOOL SET", "SHOW POOL_NODES"): counted
           // in term lines too, a clause's entry on the CREATE TABLE page outranked the page on GENERATED ALWAYS AS.
           { keys: pairs.filter(uncommon), texts: () => rows.map(pageTitle) },
@@ -271,7 +272,7 @@ export async function retrieve(
   if (!query.size) return diversify(ranked, opts.topK, p.perDocument, p.perOtherDocument);
   // The pages the answer can be given from: as many as it has passages, up to a bound on one question's work.
   const shown = [...new Set(ranked.map((r) => r.documentId))].slice(0, Math.min(opts.topK, PASSAGE_PAGES));
-  const chosen = choosePassages(ranked, shown, await pagePassages(deps.pool, projectId, shown, PAGE_PASSAGES), query, { ...p, order });
+  const chosen = choosePassages(ranked, shown, await pagePassages(deps.pool, projectId, shown, PAGE_PASSAGES), query, { ...p, order }, telling);
   return diversify(chosen, opts.topK, p.perDocument, p.perOtherDocument);
 }
 

@@ -64,3 +64,21 @@ it('leaves the passages as fused for a page whose passages the question tells no
   const found = await lexicalRetrieval(db(), 'passage choice, nothing to tell apart', [healthCheck, ...others], 'health check');
   expect(passages(await found({}))).toEqual(passages(await found({ passageWeight: 0 })));
 });
+
+it('shows the passage that says a name the question gives verbatim, over passages saying its words more', async () => {
+  // A module's page says its own words (tar, archive, file) in every passage: the one passage
+  // defining the function asked for by name says them least.
+  const tarfile = {
+    name: 'tarfile.md',
+    text: [
+      '# tarfile',
+      '## Checking archives\n\nTo check whether a tar archive file is whole, check the file with the tar command: it checks whether each file of the tar archive can be read.',
+      '## Listing\n\nThe tar command lists the files of a tar archive file, one file per line, and checks each file header.',
+      '## Compression\n\nA tar archive file may be compressed; check whether the file ends in .gz before you read the archive.',
+      '## Members\n\nEach file in a tar archive is a member; a member records the file name, size and mode of the archived file.',
+      '## Functions\n\ntarfile.is_tarfile(name)\n\nReturn True if name is one the module can open.',
+    ].join('\n\n'),
+  };
+  const found = await lexicalRetrieval(db(), 'passage choice, a name said verbatim', [tarfile, ...others], 'How do I check whether a file is a tar archive with tarfile.is_tarfile?');
+  expect(passages(await found({})).slice(0, 2)).toContain('tarfile.md › Functions');
+});
