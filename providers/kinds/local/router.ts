@@ -139,11 +139,12 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
   }
   // Small talk around the requests ("Thanks!") needs nothing, nor, beside a tool call, a clause
   // that only asks for it to be done in the tool's own words ("Can you look it up?", "Could you see
-  // whether it's out for delivery?"): it names no subject of its own. A clause that echoes the call
+  // whether it's out for delivery?"): it names no subject of its own; nor one that only tells the
+  // setting (onlyTellsSetting). A clause that echoes the call
   // with words of its own ("When will it get here?") is searched for only if the knowledge covers
   // them (the coverage check decides), so "…and how many days can items be returned?" still is.
   const own = calledToolStems(calls, tools);
-  const rest = others.filter((part) => !smallTalk(part) && !(calls.length && onlyAsksToAct(part, own)));
+  const rest = others.filter((part) => !smallTalk(part) && !(calls.length && (onlyAsksToAct(part, own) || onlyTellsSetting(part, message))));
   return { calls, reasons, rest, claimed, own };
 }
 
@@ -199,6 +200,33 @@ const ACTING = new Set('look check find see search track trace help confirm veri
 function onlyAsksToAct(clause: string, own: ReadonlySet<string>): boolean {
   const words = contentTerms(clause);
   return words.length > 0 && words.every((w) => ACTING.has(w) || own.has(stem(w)));
+}
+
+/**
+ * Words that ask: of a question ("how", "which"), of a request ("explain", "remind", "I need", "I'm
+ * wondering") and of one more request ("also", "separately"). A clause beside a tool call saying
+ * none, with none before it in its sentence ("I need the delivery estimate for order 41-7702, and
+ * also the syntax for…"), asks nothing.
+ */
+const ASKING = new Set('how what whats why when where which who whom whose whether tell explain show remind walk teach describe list give need needs want wants wonder wondering curious know help learn understand please also plus separately besides btw'.split(' '));
+/** A question's inverted verb, first in its clause: "is there a setting for…" asks without a question mark. */
+const INVERTED = new Set('is are am was were can could would will should do does did may might shall has have'.split(' '));
+
+/**
+ * Whether a clause beside a tool call only tells the setting: a statement, with no question mark
+ * and no word of asking in it or before it in its sentence. "Heading out for a run — how cold is
+ * it in Portland?", "Could you check order #Q-2231? The tracking page is down.": the weather and
+ * the order are asked for, and a manual that says "run", "page" and "down" throughout is not.
+ */
+function onlyTellsSetting(part: string, message: string): boolean {
+  if (part.includes('?')) return false;
+  const lowerWords = (text: string) => (text.toLowerCase().match(/[\p{L}'’]+/gu) ?? []).map((w) => w.replace(/['’]/g, ''));
+  const said = lowerWords(part);
+  if (!said.length || INVERTED.has(said[0]!)) return false;
+  // Clauses are the message's text, trimmed: found in it, what stands before one in its sentence is read too.
+  const at = message.indexOf(part);
+  const before = at > 0 ? message.slice(0, at).split(/[.?!\n]/u).at(-1)! : '';
+  return ![...said, ...lowerWords(before)].some((w) => ASKING.has(w));
 }
 
 function knowledgeSearch(query: string): ToolCall {
