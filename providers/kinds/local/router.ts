@@ -18,7 +18,7 @@ import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measur
 import { smallTalk } from './smallTalk.js';
 import { listedValues } from './tools/listed.js';
 import { matchTool, type ToolMatch } from './tools/match.js';
-import { expandStems } from './toolVocabulary.js';
+import { expandStems, messageStems } from './toolVocabulary.js';
 
 export interface Route {
   calls: ToolCall[];
@@ -288,7 +288,8 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
  */
 async function besideCalls(rest: string[], own: ReadonlySet<string>, corpus: CorpusStats | undefined): Promise<{ call: ToolCall | null; reason: string }> {
   const judged = await Promise.all(
-    rest.map((part) => knowledgeCall(withoutWords(part, (w) => own.has(stem(w.toLowerCase()))), corpus)),
+    // A word read in its sense in the clause ("show" of "when will it show up?" is an arrival) is the tool's if its sense is.
+    rest.map((part) => knowledgeCall(withoutWords(part, (w) => [...messageStems(part, [w])].some((s) => own.has(s))), corpus)),
   );
   // Judged less the tool's words, searched in the user's own: "status" still helps find "the status of a node".
   const covered = rest.filter((_, i) => judged[i]!.call);

@@ -32,12 +32,15 @@ const LIKE_OUTSIDE = /\b(?:like|is it|it is|it's|it’s)\b[^.?!]*\boutside\b/i;
 const THE_TEMP = /\b(?:the|current)\s+temps?\b(?!\s+(?:files?|dir|dirs|directory|directories|folders?|tables?|space|storage|store|databases?|db|path))|^\s*temps?\s+(?:in|at|for)\s/i;
 /** "We land in Santa Fe tonight. What's it like there right now?": what it is like there now is the weather. */
 const LIKE_THERE_NOW = /\bwhat(?:'s|’s| is) it like (?:out )?there\b[^.?!]*\b(?:now|today|tonight)\b/i;
+/** "When will it show up?", "it still hasn't turned up": a thing awaited arrives; "shows up as modified" is no order's, but beside one it is. */
+const SHOWS_UP = /\b(?:show|turn)(?:s|ed|ing|n)?\s+up\b/i;
 /** `keepsOwnSense`: the word counts as itself too, whatever the sentence ("like" may be another tool's word). */
 const CONDITIONAL = new Map<string, { family: string; when: RegExp; keepsOwnSense?: boolean }>([
   ...['hot', 'cold', 'warm', 'chilly', 'freezing'].map((w) => [w, { family: 'weather', when: IT_IS }] as const),
   ['outside', { family: 'weather', when: LIKE_OUTSIDE }],
   ...['temp', 'temps'].map((w) => [w, { family: 'weather', when: THE_TEMP }] as const),
   ['like', { family: 'weather', when: LIKE_THERE_NOW, keepsOwnSense: true }],
+  ...['show', 'shows', 'showed', 'shown', 'showing', 'turn', 'turns', 'turned', 'turning'].map((w) => [w, { family: 'order', when: SHOWS_UP }] as const),
 ]);
 
 const FAMILY_STEMS = FAMILIES.map((f) => new Set(f.map(stem)));

@@ -556,8 +556,11 @@ describe('a tool call and a question in one message', () => {
     expect(await calls('My order number is 31337. Is it still in transit?', all, manual)).toEqual([['order_status', { order_id: '31337' }]]);
     expect(await calls('Where is order 31337? Will it arrive this week?', all, manual)).toEqual([['order_status', { order_id: '31337' }]]);
     expect(await calls('I bought a book last Tuesday, order 31337. Could you see whether it is out for delivery?', all, manual)).toEqual([['order_status', { order_id: '31337' }]]);
-    // The family's words are the called tool's only: without an order tool called, "transit" is the manual's.
+    // "Show up" of a thing awaited is its arrival, though the manual says "show" throughout.
+    expect(await calls("Hi! I ordered a keyboard last week, order number ORD-552190. Any idea when it'll show up?")).toEqual([['order_status', { order_id: 'ORD-552190' }]]);
+    // The family's words are the called tool's only: without an order tool called, "transit" is the manual's, and so is "show up".
     expect((await calls('Is replication traffic encrypted in transit to the standby?', all, manual)).map(([name]) => name)).toEqual(['search_knowledge']);
+    expect((await calls('Why does a renamed branch show up twice in git status?')).map(([name]) => name)).toEqual(['search_knowledge']);
   });
 
   it('takes "number 90210" for the id in a message that says the tool’s word, though the word before it is not the tool’s', async () => {
