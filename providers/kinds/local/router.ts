@@ -204,11 +204,19 @@ function onlyAsksToAct(clause: string, own: ReadonlySet<string>): boolean {
 
 /**
  * Words that ask: of a question ("how", "which"), of a request ("explain", "remind", "I need", "I'm
- * wondering") and of one more request ("also", "separately"). A clause beside a tool call saying
- * none, with none before it in its sentence ("I need the delivery estimate for order 41-7702, and
- * also the syntax for…"), asks nothing.
+ * wondering"), of one more request ("also", "separately"), and of a problem or a doubt, which asks
+ * without asking ("my push keeps failing", "I can't remember the syntax"). A clause beside a tool
+ * call saying none, with none before it in its sentence ("I need the delivery estimate for order
+ * 41-7702, and also the syntax for…"), asks nothing.
  */
-const ASKING = new Set('how what whats why when where which who whom whose whether tell explain show remind walk teach describe list give need needs want wants wonder wondering curious know help learn understand please also plus separately besides btw'.split(' '));
+const ASKING = new Set(
+  [
+    'how what whats why when where which who whom whose whether',
+    'tell explain show remind walk teach describe list give need needs want wants wonder wondering curious know help learn understand please',
+    'also plus separately besides btw',
+    'remember recall confused unsure sure figure stuck struggling trying error errors fail fails failing failed broken wrong problem problems issue issues trouble cant cannot doesnt wont isnt',
+  ].join(' ').split(' '),
+);
 /** A question's inverted verb, first in its clause: "is there a setting for…" asks without a question mark. */
 const INVERTED = new Set('is are am was were can could would will should do does did may might shall has have'.split(' '));
 
