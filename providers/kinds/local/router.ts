@@ -140,9 +140,9 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
   // Small talk around the requests ("Thanks!") needs nothing, nor, beside a tool call, a clause
   // that only asks for it to be done in the tool's own words ("Can you look it up?", "Could you see
   // whether it's out for delivery?"): it names no subject of its own; nor one that only tells the
-  // setting (onlyTellsSetting). A clause that echoes the call
-  // with words of its own ("When will it get here?") is searched for only if the knowledge covers
-  // them (the coverage check decides), so "…and how many days can items be returned?" still is.
+  // setting ("Heading out for a run —", onlyTellsSetting). A clause that echoes the call with words
+  // of its own ("When will it get here?") is searched for only if the knowledge covers them (the
+  // coverage check decides), so "…and how many days can items be returned?" still is.
   const own = calledToolStems(calls, tools);
   const rest = others.filter((part) => !smallTalk(part) && !(calls.length && (onlyAsksToAct(part, own) || onlyTellsSetting(part, message))));
   return { calls, reasons, rest, claimed, own };

@@ -40,7 +40,7 @@ const CONDITIONAL = new Map<string, { family: string; when: RegExp; keepsOwnSens
   ['outside', { family: 'weather', when: LIKE_OUTSIDE }],
   ...['temp', 'temps'].map((w) => [w, { family: 'weather', when: THE_TEMP }] as const),
   ['like', { family: 'weather', when: LIKE_THERE_NOW, keepsOwnSense: true }],
-  ...['show', 'shows', 'showed', 'shown', 'showing', 'turn', 'turns', 'turned', 'turning'].map((w) => [w, { family: 'order', when: SHOWS_UP }] as const),
+  ...['show', 'shows', 'showed', 'shown', 'showing', 'turn', 'turns', 'turned', 'turning'].map((w) => [w, { family: 'order', when: SHOWS_UP, keepsOwnSense: true }] as const),
 ]);
 
 const FAMILY_STEMS = FAMILIES.map((f) => new Set(f.map(stem)));
