@@ -144,7 +144,9 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
   // of its own ("When will it get here?") is searched for only if the knowledge covers them (the
   // coverage check decides), so "…and how many days can items be returned?" still is.
   const own = calledToolStems(calls, tools);
-  const rest = others.filter((part) => !smallTalk(part) && !(calls.length && (onlyAsksToAct(part, own) || onlyTellsSetting(part, message))));
+  const setting = calls.length ? others.filter((part) => !smallTalk(part) && onlyTellsSetting(part, message)) : [];
+  if (setting.length) reasons.push(`${setting.map((part) => `"${part}"`).join(', ')} only ${setting.length > 1 ? 'tell' : 'tells'} the setting: nothing to search`);
+  const rest = others.filter((part) => !smallTalk(part) && !setting.includes(part) && !(calls.length && onlyAsksToAct(part, own)));
   return { calls, reasons, rest, claimed, own };
 }
 

@@ -540,6 +540,8 @@ describe('a tool call and a question in one message', () => {
     const manual = fakeCorpus({ heading: 40, run: 300, page: 200, down: 150, tracking: 60, syntax: 80, branch: 500, rename: 40, keeps: 30, failing: 30 }, 700);
     expect(await calls('Heading out for a run — how cold is it currently in Portland, Oregon?', all, manual)).toEqual([['get_weather', { city: 'Portland' }]]);
     expect(await calls('could you check the status of my order #Q-2231? the tracking page is down', all, manual)).toEqual([['order_status', { order_id: 'Q-2231' }]]);
+    // The reason says so.
+    expect((await routeLocally('Heading out for a run — how cold is it currently in Portland, Oregon?', all, manual)).reason).toContain('"Heading out for a run" only tells the setting: nothing to search');
     // Asked for before it in its sentence ("I need …, and also"), or asked without a question mark ("is there…"), it is searched.
     expect((await calls('I need the delivery estimate for order 41-7702, and also the syntax for a branch rename.', all, manual)).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     expect((await calls('Where is order 77? is there a page on how to rename a branch', all, manual)).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
