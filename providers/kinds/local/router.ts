@@ -207,9 +207,9 @@ function onlyAsksToAct(clause: string, own: ReadonlySet<string>): boolean {
 /**
  * Words that ask: of a question ("how", "which"), of a request ("explain", "remind", "I need", "I'm
  * wondering"), of one more request ("also", "separately"), and of a problem or a doubt, which asks
- * without asking ("my push keeps failing", "I can't remember the syntax"). A clause beside a tool
- * call saying none, with none before it in its sentence ("I need the delivery estimate for order
- * 41-7702, and also the syntax for…"), asks nothing.
+ * without asking ("my push keeps failing", "I can't remember the syntax", "the push got
+ * rejected"). A clause beside a tool call saying none, with none before it in its sentence ("I
+ * need the delivery estimate for order 41-7702, and also the syntax for…"), asks nothing.
  */
 const ASKING = new Set(
   [
@@ -217,6 +217,7 @@ const ASKING = new Set(
     'tell explain show remind walk teach describe list give need needs want wants wonder wondering curious know help learn understand please',
     'also plus separately besides btw',
     'remember recall confused unsure sure figure stuck struggling trying error errors fail fails failing failed broken wrong problem problems issue issues trouble cant cannot doesnt wont isnt',
+    'rejected refused denied crash crashed crashes hangs hanging slow missing lost corrupt corrupted conflict conflicts warning warnings complains says',
   ].join(' ').split(' '),
 );
 /** A question's inverted verb, first in its clause: "is there a setting for…" asks without a question mark. */

@@ -537,7 +537,7 @@ describe('a tool call and a question in one message', () => {
 
   it('beside a tool call, searches nothing for a clause that only tells the setting, and still for one asking', async () => {
     // A manual that says "heading", "run", "page" and "down" throughout.
-    const manual = fakeCorpus({ heading: 40, run: 300, page: 200, down: 150, tracking: 60, syntax: 80, branch: 500, rename: 40, keeps: 30, failing: 30 }, 700);
+    const manual = fakeCorpus({ heading: 40, run: 300, page: 200, down: 150, tracking: 60, syntax: 80, branch: 500, rename: 40, keeps: 30, failing: 30, got: 100, rejected: 30 }, 700);
     expect(await calls('Heading out for a run — how cold is it currently in Portland, Oregon?', all, manual)).toEqual([['get_weather', { city: 'Portland' }]]);
     expect(await calls('could you check the status of my order #Q-2231? the tracking page is down', all, manual)).toEqual([['order_status', { order_id: 'Q-2231' }]]);
     // The reason says so.
@@ -547,6 +547,7 @@ describe('a tool call and a question in one message', () => {
     expect((await calls('Where is order 77? is there a page on how to rename a branch', all, manual)).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     // A problem told asks without asking.
     expect((await calls('Where is order 77? My branch rename keeps failing.', all, manual)).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
+    expect((await calls('Where is order 77? My branch rename got rejected.', all, manual)).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
   });
 
   it('does not search for a clause that only restates the tool’s argument', async () => {
