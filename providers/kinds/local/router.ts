@@ -144,9 +144,11 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
   // of its own ("When will it get here?") is searched for only if the knowledge covers them (the
   // coverage check decides), so "…and how many days can items be returned?" still is.
   const own = calledToolStems(calls, tools);
-  const setting = calls.length ? others.filter((part) => !smallTalk(part) && onlyTellsSetting(part, message)) : [];
+  const spoken = others.filter((part) => !smallTalk(part));
+  if (!calls.length) return { calls, reasons, rest: spoken, claimed, own };
+  const setting = spoken.filter((part) => onlyTellsSetting(part, message));
   if (setting.length) reasons.push(`${setting.map((part) => `"${part}"`).join(', ')} only ${setting.length > 1 ? 'tell' : 'tells'} the setting: nothing to search`);
-  const rest = others.filter((part) => !smallTalk(part) && !setting.includes(part) && !(calls.length && onlyAsksToAct(part, own)));
+  const rest = spoken.filter((part) => !setting.includes(part) && !onlyAsksToAct(part, own));
   return { calls, reasons, rest, claimed, own };
 }
 
@@ -220,6 +222,11 @@ const ASKING = new Set(
     'rejected refused denied crash crashed crashes hangs hanging slow missing lost corrupt corrupted conflict conflicts warning warnings complains says',
   ].join(' ').split(' '),
 );
+/** The words of a text in lower case, a contraction one word without its apostrophe ("can't" → cant), as ASKING has them. */
+function lowerWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}'’]+/gu) ?? []).map((w) => w.replace(/['’]/g, ''));
+}
+
 /** A question's inverted verb, first in its clause: "is there a setting for…" asks without a question mark. */
 const INVERTED = new Set('is are am was were can could would will should do does did may might shall has have'.split(' '));
 
@@ -231,7 +238,6 @@ const INVERTED = new Set('is are am was were can could would will should do does
  */
 function onlyTellsSetting(part: string, message: string): boolean {
   if (part.includes('?')) return false;
-  const lowerWords = (text: string) => (text.toLowerCase().match(/[\p{L}'’]+/gu) ?? []).map((w) => w.replace(/['’]/g, ''));
   const said = lowerWords(part);
   if (!said.length || INVERTED.has(said[0]!)) return false;
   // Clauses are the message's text, trimmed: found in it, what stands before one in its sentence is read too.
