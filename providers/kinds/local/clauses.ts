@@ -17,9 +17,10 @@ const ABBREVIATED = [...PLACE_ABBREVIATIONS, 'Dr', 'Mr', 'Mrs', 'Ms', 'vs', Stri
 
 /**
  * What may stand between a joiner and the request it opens: "and btw is it sunny…", "and then how…",
- * "and after that remind me how…", and a list's ordinals ("first tell me how…, second check…").
+ * "and after that remind me how…", and a list's ordinals ("first tell me how…, second check…"),
+ * with a colon as well as a comma after it ("…status, and separately: how do I…").
  */
-const ASIDE = String.raw`(?:also|then|btw|by the way|after that|afterwards|besides|separately|second(?:ly)?|third(?:ly)?|next|finally|lastly)[\s,]+`;
+const ASIDE = String.raw`(?:also|then|btw|by the way|after that|afterwards|besides|separately|second(?:ly)?|third(?:ly)?|next|finally|lastly)[\s,:]+`;
 
 // A dash, a plus or an ampersand stands between requests as a comma does ("…in Phoenix - and how
 // should I tune…", "weather in Sydney + how do I configure…"), a list's "1)" and "2)" before each, and

@@ -524,6 +524,14 @@ describe('a tool call and a question in one message', () => {
     expect(route.reason).toContain('names "pcp_recovery_node", whose words the knowledge holds');
   });
 
+  it('splits a request from a question after "and separately:"', async () => {
+    const route = await routeLocally('order #R-1182 status, and separately: how do I tune the retry settings of a health check?', all, pooler);
+    expect(route.calls.map((c) => [c.name, c.arguments])).toEqual([
+      ['search_knowledge', { query: 'how do I tune the retry settings of a health check?' }],
+      ['order_status', { order_id: 'R-1182' }],
+    ]);
+  });
+
   it('splits a request from a question at a dash or a ", so"', async () => {
     const route = await calls('Check the current temperature in Phoenix - with this heat our servers keep flapping, so how should I tune health_check_timeout and the retry settings?', all, pooler);
     expect(route.map(([name]) => name)).toEqual(['search_knowledge', 'get_weather']);
