@@ -29,13 +29,37 @@ export function arithmeticQuestion(message: string): string | null {
   s = s.replace(new RegExp(`(${NUMBER}) ?(?:%|percent|per cent) of (${NUMBER})`, 'g'), '$1 / 100 * $2');
   for (const [pattern, op] of OPERATORS) s = s.replace(pattern, op);
   s = s.replace(/\s+/g, ' ').trim();
-  const expression = new RegExp(`^\\(?${NUMBER}(?: [-+*/^] \\(?${NUMBER}\\)?)+$`);
-  return expression.test(s) ? s : null;
+  // A step said after a comma works on all that came before it: "144 divided by 12, times 7" is
+  // (144 ÷ 12) × 7, and "2 plus 3, times 4" is (2 + 3) × 4, not 2 + 3 × 4.
+  s = s.split(/\s*,\s*(?=[-+*/^] )/).reduce((before, step) => `(${before}) ${step}`);
+  return EXPRESSION.test(s) && balanced(s) ? s : null;
 }
 
-/** The value of an expression from `arithmeticQuestion`, with the usual precedence; null if undefined (÷0). */
+/** Numbers joined by operators, each number with any brackets around it: "(2 + 3) * 4". */
+const BRACKETED = String.raw`\(*${NUMBER}\)*`;
+const EXPRESSION = new RegExp(`^${BRACKETED}(?: [-+*/^] ${BRACKETED})+$`);
+
+/** Whether every bracket of `s` closes one opened before it, and all are closed. */
+function balanced(s: string): boolean {
+  let depth = 0;
+  for (const c of s) if ((depth += c === '(' ? 1 : c === ')' ? -1 : 0) < 0) return false;
+  return depth === 0;
+}
+
+/** The value of an expression from `arithmeticQuestion`, brackets first, with the usual precedence; null if undefined (÷0). */
 export function evaluateArithmetic(expression: string): number | null {
-  const tokens = expression.replace(/[()]/g, '').split(' ');
+  let flat = expression;
+  for (const innermost = /\(([^()]*)\)/; innermost.test(flat); ) {
+    const value = evaluateFlat(flat.match(innermost)![1]!.trim());
+    if (value === null) return null;
+    flat = flat.replace(innermost, String(value));
+  }
+  return evaluateFlat(flat);
+}
+
+/** The value of numbers joined by operators, without brackets. */
+function evaluateFlat(expression: string): number | null {
+  const tokens = expression.split(' ');
   const values: number[] = [Number(tokens[0])];
   const ops: string[] = [];
   for (let i = 1; i < tokens.length; i += 2) {

@@ -42,6 +42,13 @@ describe('the offline model answers', () => {
     expect(answerArithmetic("What's 250 divided by 5?")).toBe('250 ÷ 5 = 50.');
     expect(answerArithmetic('calculate 2 + 3 * 4')).toBe('2 + 3 × 4 = 14.');
     expect(answerArithmetic('what is 1 / 0')).toBe('1 ÷ 0 is undefined.');
+    // Brackets first; a step after a comma works on all before it.
+    expect(answerArithmetic('calculate (2 + 3) * 4')).toBe('(2 + 3) × 4 = 20.');
+    expect(answerArithmetic("What's 144 divided by 12, times 7?")).toBe('(144 ÷ 12) × 7 = 84.');
+    expect(answerArithmetic('What is 2 plus 3, times 4?')).toBe('(2 + 3) × 4 = 20.');
+    expect(answerArithmetic('what is 10 minus 4, divided by 3, squared')).toBe('((10 - 4) ÷ 3) ^ 2 = 4.');
+    expect(answerArithmetic('what is (2 + 3 * 4')).toBeNull();
+    expect(answerArithmetic('what is 2 + 3) * 4 (')).toBeNull();
     expect(answerArithmetic('What is 9 squared?')).toBe('9 ^ 2 = 81.');
     expect(answerArithmetic('What is 2 cubed plus 1?')).toBe('2 ^ 3 + 1 = 9.');
     expect(answerArithmetic('What is the square root of 144?')).toBe('144 ^ 0.5 = 12.');
