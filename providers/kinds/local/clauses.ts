@@ -31,10 +31,10 @@ const BOUNDARY = new RegExp(
 );
 
 /**
- * Leading joiners a clause does not need once it stands alone ("And how…", "Also, …"), and a
- * list's ordinals ("Firstly, …", "second, …"; not "first" of "First commit…").
+ * Leading joiners a clause does not need once it stands alone ("And how…", "Also, …", "Then: …"),
+ * and a list's ordinals ("Firstly, …", "second: …"; not "first" of "First commit…").
  */
-const LEADING = /^(?:(?:and|also|then|but|plus|so|btw|by the way|firstly|secondly|thirdly|lastly|finally)\b[\s,]*|(?:first|second|third),\s*)+/iu;
+const LEADING = /^(?:(?:and|also|then|but|plus|so|btw|by the way|firstly|secondly|thirdly|lastly|finally)\b[\s,:]*|(?:first|second|third)[,:]\s*)+/iu;
 
 export function clauses(message: string): string[] {
   return message

@@ -524,12 +524,14 @@ describe('a tool call and a question in one message', () => {
     expect(route.reason).toContain('names "pcp_recovery_node", whose words the knowledge holds');
   });
 
-  it('splits a request from a question after "and separately:"', async () => {
+  it('splits a request from a question after "and separately:", and searches the question without the joiner', async () => {
     const route = await routeLocally('order #R-1182 status, and separately: how do I tune the retry settings of a health check?', all, pooler);
     expect(route.calls.map((c) => [c.name, c.arguments])).toEqual([
       ['search_knowledge', { query: 'how do I tune the retry settings of a health check?' }],
       ['order_status', { order_id: 'R-1182' }],
     ]);
+    const then = await routeLocally('Where is order 41-7702? Also: how do I tune the retry settings of a health check?', all, pooler);
+    expect(then.calls[0]).toMatchObject({ name: 'search_knowledge', arguments: { query: 'how do I tune the retry settings of a health check?' } });
   });
 
   it('splits a request from a question at a dash or a ", so"', async () => {
