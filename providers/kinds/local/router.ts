@@ -91,7 +91,11 @@ function tooLittle(part: string, match: ToolMatch): string | null {
  * when the knowledge was found to be what one of those means (knowledgeClaims); `own`, the called
  * tools' stems (calledToolStems), which the clauses beside the calls are judged without.
  */
-async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusStats | undefined): Promise<{ calls: ToolCall[]; reasons: string[]; rest: string[]; claimed: boolean; own: Set<string> }> {
+async function matchClauses(
+  message: string,
+  tools: ToolSpec[],
+  corpus: CorpusStats | undefined,
+): Promise<{ calls: ToolCall[]; reasons: string[]; rest: string[]; claimed: boolean; own: Set<string>; asked: (part: string) => string }> {
   const calls: ToolCall[] = [];
   const reasons: string[] = [];
   const unexplained: string[] = [];
@@ -145,11 +149,28 @@ async function matchClauses(message: string, tools: ToolSpec[], corpus: CorpusSt
   // coverage check decides), so "…and how many days can items be returned?" still is.
   const own = calledToolStems(calls, tools);
   const spoken = others.filter((part) => !smallTalk(part));
-  if (!calls.length) return { calls, reasons, rest: spoken, claimed, own };
+  if (!calls.length) return { calls, reasons, rest: spoken, claimed, own, asked: (part) => part };
   const setting = spoken.filter((part) => onlyTellsSetting(part, message));
   if (setting.length) reasons.push(`${setting.map((part) => `"${part}"`).join(', ')} only ${setting.length > 1 ? 'tell' : 'tells'} the setting: nothing to search`);
   const rest = spoken.filter((part) => !setting.includes(part) && !onlyAsksToAct(part, own));
-  return { calls, reasons, rest, claimed, own };
+  return { calls, reasons, rest, claimed, own, asked: (part) => withWhatItRefersTo(part, parts, rest) };
+}
+
+/** A pronoun standing for something said before: "abort it", "add them", "…resync that?". */
+const REFERS_BACK = /\b(?:it|them)\b|\b(?:this|that)(?=\s*(?:[?.!,;]|$))/iu;
+
+/**
+ * A clause searched beside a tool call, with the clause before it when it refers back to that one
+ * and that one is not searched itself: in "I'm stuck indoors in Seattle fighting a rebase gone wrong.
+ * How do I abort it, and what's it like outside there?" the weather tool takes the first clause (it
+ * names the city), and "How do I abort it" alone would find every command that aborts. A pronoun
+ * after words of the clause's own besides its verb ("…create a new branch and switch to it") most
+ * likely stands for one of them.
+ */
+function withWhatItRefersTo(part: string, parts: readonly string[], searched: readonly string[]): string {
+  const before = parts[parts.indexOf(part) - 1];
+  const pronoun = REFERS_BACK.exec(part);
+  return before && !searched.includes(before) && pronoun && contentTerms(part.slice(0, pronoun.index)).length <= 1 ? `${before} ${part}` : part;
 }
 
 /**
@@ -301,9 +322,9 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
  * rebuilt replica - what needs to be configured for pcp_recovery_node?" the first clause's words,
  * which no manual says, must not outweigh the second's question. The tool's words are its domain's
  * (toolVocabulary.ts's families): "My order number is 31337. Is it delayed?" asks the order tool
- * whether the order is, though a manual says "delayed" of a standby. The covered clauses, as said, are the query.
+ * whether the order is, though a manual says "delayed" of a standby. The covered clauses, as said (with what a pronoun of theirs refers back to), are the query.
  */
-async function besideCalls(rest: string[], own: ReadonlySet<string>, corpus: CorpusStats | undefined): Promise<{ call: ToolCall | null; reason: string }> {
+async function besideCalls(rest: string[], own: ReadonlySet<string>, corpus: CorpusStats | undefined, asked: (part: string) => string): Promise<{ call: ToolCall | null; reason: string }> {
   const judged = await Promise.all(
     // A word read in its sense in the clause ("show" of "when will it show up?" is an arrival) is the tool's if its sense is.
     rest.map((part) => knowledgeCall(withoutWords(part, (w) => [...messageStems(part, [w])].some((s) => own.has(s))), corpus)),
@@ -311,7 +332,7 @@ async function besideCalls(rest: string[], own: ReadonlySet<string>, corpus: Cor
   // Judged less the tool's words, searched in the user's own: "status" still helps find "the status of a node".
   const covered = rest.filter((_, i) => judged[i]!.call);
   if (!covered.length) return { call: null, reason: judged.map((j) => j.reason).join('; ') };
-  return { call: knowledgeSearch(covered.join(' ')), reason: judged.filter((j) => j.call).map((j) => j.reason).join('; ') };
+  return { call: knowledgeSearch(covered.map(asked).join(' ')), reason: judged.filter((j) => j.call).map((j) => j.reason).join('; ') };
 }
 
 /** The stems of the called tools' words, with their vocabulary families (toolVocabulary.ts). */
@@ -447,16 +468,16 @@ export async function routeLocally(message: string, tools: ToolSpec[], corpus?: 
   if (arithmeticQuestion(message)) return { calls: [], reason: 'arithmetic: worked out directly, nothing to look up or call' };
   if (conversionQuestion(message)) return { calls: [], reason: 'unit conversion: worked out directly, nothing to look up or call' };
 
-  const { calls, reasons, rest, claimed, own } = await matchClauses(message, projectTools, knowledgeOffered ? corpus : undefined);
+  const { calls, reasons, rest, claimed, own, asked } = await matchClauses(message, projectTools, knowledgeOffered ? corpus : undefined);
   if (knowledgeOffered && rest.length) {
     // Alone, the whole message is the query (its clauses belong together); beside a tool call,
     // only what the tool does not answer is searched for.
-    const query = calls.length ? rest.join(' ') : message;
+    const query = calls.length ? rest.map(asked).join(' ') : message;
     // A clause the knowledge claimed from a tool was judged already, less the tool's words that the knowledge may never say.
     const knowledge = claimed
       ? { call: knowledgeSearch(query), reason: null }
       : calls.length
-        ? await besideCalls(rest, own, corpus)
+        ? await besideCalls(rest, own, corpus, asked)
         : await knowledgeCall(query, corpus);
     if (knowledge.call) calls.unshift(knowledge.call);
     if (knowledge.reason) reasons.push(knowledge.reason);

@@ -534,6 +534,18 @@ describe('a tool call and a question in one message', () => {
     expect(then.calls[0]).toMatchObject({ name: 'search_knowledge', arguments: { query: 'how do I tune the retry settings of a health check?' } });
   });
 
+  it('searches a question that refers back with what it refers to, when the tool took that clause', async () => {
+    const manual = fakeCorpus({ rebase: 80, abort: 40, branch: 500, new: 300, create: 300, switch: 60, wrong: 20, stuck: 5 }, 700);
+    const route = await routeLocally("I'm stuck indoors in Seattle fighting a rebase gone wrong. How do I abort it, and what's it like outside there right now?", all, manual);
+    expect(route.calls.map((c) => [c.name, c.arguments])).toEqual([
+      ['search_knowledge', { query: "I'm stuck indoors in Seattle fighting a rebase gone wrong. How do I abort it" }],
+      ['get_weather', { city: 'Seattle' }],
+    ]);
+    // A pronoun after the clause's own words stands for one of them: the clause is searched as it is.
+    const own = await routeLocally('Is it raining in Seattle? how do I create a new branch and switch to it?', all, manual);
+    expect(own.calls[0]).toMatchObject({ name: 'search_knowledge', arguments: { query: 'how do I create a new branch and switch to it?' } });
+  });
+
   it('splits a request from a question at a dash or a ", so"', async () => {
     const route = await calls('Check the current temperature in Phoenix - with this heat our servers keep flapping, so how should I tune health_check_timeout and the retry settings?', all, pooler);
     expect(route.map(([name]) => name)).toEqual(['search_knowledge', 'get_weather']);
