@@ -224,6 +224,13 @@ describe('the offline router', () => {
     expect(await calls('What is the weather like in Mexico City right now?')).toEqual([['get_weather', { city: 'Mexico City' }]]);
   });
 
+  it('of several capitalized names, takes the one said to be where something is', async () => {
+    expect(await calls("I'm writing a little Python script that will fetch forecasts, but for now just tell me the weather in Zurich.")).toEqual([['get_weather', { city: 'Zurich' }]]);
+    expect(await calls('Flying with Lufthansa tomorrow: is it snowing in Munich?')).toEqual([['get_weather', { city: 'Munich' }]]);
+    // None said so: the first, as before.
+    expect(await calls('Weather for Oslo, Norway please')).toEqual([['get_weather', { city: 'Oslo' }]]);
+  });
+
   it('calls a tool once for each value a message lists, and each tool of a clause that names two', async () => {
     expect(await calls('What is the weather in Paris and London?')).toEqual([
       ['get_weather', { city: 'Paris' }],

@@ -39,14 +39,43 @@ function withoutPossessive(word: string): string {
   return word.replace(/['’]s$/u, '');
 }
 
+/** Words that put a name where something is: "in Zurich", "at Heathrow", "near Lyon". */
+const WHERE = new Set(['in', 'at', 'near', 'around']);
+
 /**
- * A proper name in the question: the first run of capitalized words (a sentence's first word
- * does not count: it is capitalized anyway), else, guessed, the words after "in", "for" or "of".
+ * A proper name in the question: a run of capitalized words (a sentence's first word does not
+ * count: it is capitalized anyway), else, guessed, the words after "in", "for" or "of". Of several
+ * runs, the last one said to be where something is ("in Toronto") — "I'm building a little weather
+ * dashboard in Python… what's it like in Toronto?", "…a little Python script… the weather in
+ * Zurich" — else the first.
  */
 export function placeName(question: string, notNames: Set<string>): Read | undefined {
   const words = wordsIn(question, WORD);
+  const runs = capitalizedRuns(question, words, notNames);
+  const placed = runs.filter(({ from }) => from > 0 && WHERE.has(words[from - 1]!.word.toLowerCase()) && /^[ \t]+$/.test(gapBefore(question, words, from)));
+  const run = (placed.at(-1) ?? runs[0])?.run;
+  // A place is written Oslo or São Paulo; SELECT, NYC or PostgreSQL may be keywords, acronyms
+  // or product names, as likely the knowledge's words as a place: guessed (the router weighs them).
+  if (run) {
+    const named = run.filter((w) => !NAME_PARTICLES.has(w)).map((w) => withoutPossessive(w).replace(/\.$/, ''));
+    // "St. John's" is the name whole, its "'s" after an abbreviation part of it; "Oslo's" is Oslo.
+    const value = run.map((w, i) => (i > 0 && /\.$/.test(run[i - 1]!) ? w : withoutPossessive(w)));
+    return { value: value.join(' '), guessed: named.some((w) => !TITLE_CASE.test(w)) };
+  }
 
-  const run: string[] = [];
+  for (const [i, { word }] of words.entries()) {
+    if (!['in', 'for', 'of'].includes(word.toLowerCase())) continue;
+    const phrase = guessedPhrase(question, words, i + 1, notNames);
+    if (phrase) return { value: phrase.value, guessed: true };
+  }
+  return undefined;
+}
+
+/** The runs of capitalized words of `words` that may be names, each with the index of its first word. */
+function capitalizedRuns(question: string, words: Word[], notNames: Set<string>): { run: string[]; from: number }[] {
+  const runs: { run: string[]; from: number }[] = [];
+  let run: string[] = [];
+  let from = 0;
   const upper = (word: string) => /^\p{Lu}/u.test(word);
   for (const [i, { word, start }] of words.entries()) {
     const gap = gapBefore(question, words, i);
@@ -64,6 +93,7 @@ export function placeName(question: string, notNames: Set<string>): Read | undef
       (!notNames.has(word.toLowerCase()) || (run.length > 0 && PLACE_LIKE.has(word.toLowerCase())));
     if (capitalized && joined) {
       if (abbreviated) run[run.length - 1] += '.';
+      if (!run.length) from = i;
       run.push(word);
       continue;
     }
@@ -73,23 +103,16 @@ export function placeName(question: string, notNames: Set<string>): Read | undef
       run.push(word);
       continue;
     }
-    if (run.length) break;
+    if (run.length) runs.push({ run, from });
+    run = [];
+    // A capitalized word that starts no run (a sentence's first) may be one standing apart.
+    if (capitalized) {
+      from = i;
+      run.push(word);
+    }
   }
-  // A place is written Oslo or São Paulo; SELECT, NYC or PostgreSQL may be keywords, acronyms
-  // or product names, as likely the knowledge's words as a place: guessed (the router weighs them).
-  if (run.length) {
-    const named = run.filter((w) => !NAME_PARTICLES.has(w)).map((w) => withoutPossessive(w).replace(/\.$/, ''));
-    // "St. John's" is the name whole, its "'s" after an abbreviation part of it; "Oslo's" is Oslo.
-    const value = run.map((w, i) => (i > 0 && /\.$/.test(run[i - 1]!) ? w : withoutPossessive(w)));
-    return { value: value.join(' '), guessed: named.some((w) => !TITLE_CASE.test(w)) };
-  }
-
-  for (const [i, { word }] of words.entries()) {
-    if (!['in', 'for', 'of'].includes(word.toLowerCase())) continue;
-    const phrase = guessedPhrase(question, words, i + 1, notNames);
-    if (phrase) return { value: phrase.value, guessed: true };
-  }
-  return undefined;
+  if (run.length) runs.push({ run, from });
+  return runs;
 }
 
 /**
