@@ -207,6 +207,9 @@ describe('the offline router', () => {
     expect(await calls('Can you check the status of order #A-1042?')).toEqual([['order_status', { order_id: 'A-1042' }]]);
     expect(await calls('Track my package please, the order number is 30017.')).toEqual([['order_status', { order_id: '30017' }]]);
     expect(await calls('I placed order 64002 last week. When will it arrive?')).toEqual([['order_status', { order_id: '64002' }]]);
+    // A reference written with slashes is one id; an id the message gives comes before what it quotes.
+    expect(await calls('Could you confirm the delivery status of order reference 2024/08/5561?')).toEqual([['order_status', { order_id: '2024/08/5561' }]]);
+    expect(await calls("Order zx81-774 was 'out for delivery' two days ago and nothing since. What's the status?")).toEqual([['order_status', { order_id: 'zx81-774' }]]);
   });
 
   it('recognises a tool by words of its family, and a name written in lower case', async () => {

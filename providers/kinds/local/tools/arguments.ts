@@ -49,10 +49,13 @@ function extractValue(question: string, name: string, schema: JsonObject, enumWo
     // A place the question names comes before anything it quotes: "…in Glasgow… why does INSERT fail with 'database is locked'?"
     const place = notNames ? placeName(question, notNames) : undefined;
     if (place) return place;
+    const id = idLike ? identifier(question, vocabulary) : undefined;
+    // An id the question gives ("order zx81-774") comes before anything it quotes ("…was 'out for delivery'").
+    if (id && !id.guessed) return id;
     const quoted = quotedPhrase(question);
     // A quoted word without a digit is an id only by guess: "where status = 'active'" quotes a value of the knowledge's SQL.
     if (quoted) return { value: quoted, guessed: idLike && !/\p{N}/u.test(quoted) };
-    if (idLike) return identifier(question, vocabulary);
+    if (id) return id;
     if (notNames) return bareName(question, notNames);
   }
   return undefined;

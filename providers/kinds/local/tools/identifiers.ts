@@ -41,7 +41,8 @@ function withSpelledDigits(text: string): string {
  */
 export function identifier(question: string, vocabulary: Set<string>): Read<string> | undefined {
   const text = withSpelledDigits(question);
-  const placed = wordsIn(text, /#?[\p{L}\p{N}][\p{L}\p{N}_-]*/gu);
+  // A reference may be written with slashes inside it ("2024/08/5561", "INV/0042").
+  const placed = wordsIn(text, /#?[\p{L}\p{N}](?:[\p{L}\p{N}_-]|\/(?=[\p{L}\p{N}]))*/gu);
   const words = placed.map((w) => w.word);
   const hasDigit = (w: string) => /\p{N}/u.test(w);
   const hashed = words.find((w) => w.startsWith('#') && hasDigit(w));
