@@ -535,25 +535,19 @@ describe('a tool call and a question in one message', () => {
   });
 
   it('splits a request from a question after "and separately:", and searches the question without the joiner', async () => {
-    const route = await routeLocally('order #R-1182 status, and separately: how do I tune the retry settings of a health check?', all, pooler);
-    expect(route.calls.map((c) => [c.name, c.arguments])).toEqual([
-      ['search_knowledge', { query: 'how do I tune the retry settings of a health check?' }],
-      ['order_status', { order_id: 'R-1182' }],
-    ]);
-    const then = await routeLocally('Where is order 41-7702? Also: how do I tune the retry settings of a health check?', all, pooler);
-    expect(then.calls[0]).toMatchObject({ name: 'search_knowledge', arguments: { query: 'how do I tune the retry settings of a health check?' } });
+    const tune = ['search_knowledge', { query: 'how do I tune the retry settings of a health check?' }];
+    expect(await calls('order #R-1182 status, and separately: how do I tune the retry settings of a health check?', all, pooler)).toEqual([tune, ['order_status', { order_id: 'R-1182' }]]);
+    expect((await calls('Where is order 41-7702? Also: how do I tune the retry settings of a health check?', all, pooler))[0]).toEqual(tune);
   });
 
   it('searches a question that refers back with what it refers to, when the tool took that clause', async () => {
     const manual = fakeCorpus({ rebase: 80, abort: 40, branch: 500, new: 300, create: 300, switch: 60, wrong: 20, stuck: 5 }, 700);
-    const route = await routeLocally("I'm stuck indoors in Seattle fighting a rebase gone wrong. How do I abort it, and what's it like outside there right now?", all, manual);
-    expect(route.calls.map((c) => [c.name, c.arguments])).toEqual([
+    expect(await calls("I'm stuck indoors in Seattle fighting a rebase gone wrong. How do I abort it, and what's it like outside there right now?", all, manual)).toEqual([
       ['search_knowledge', { query: "I'm stuck indoors in Seattle fighting a rebase gone wrong. How do I abort it" }],
       ['get_weather', { city: 'Seattle' }],
     ]);
     // A pronoun after the clause's own words stands for one of them: the clause is searched as it is.
-    const own = await routeLocally('Is it raining in Seattle? how do I create a new branch and switch to it?', all, manual);
-    expect(own.calls[0]).toMatchObject({ name: 'search_knowledge', arguments: { query: 'how do I create a new branch and switch to it?' } });
+    expect((await calls('Is it raining in Seattle? how do I create a new branch and switch to it?', all, manual))[0]).toEqual(['search_knowledge', { query: 'how do I create a new branch and switch to it?' }]);
   });
 
   it('splits a request from a question at a dash or a ", so"', async () => {
