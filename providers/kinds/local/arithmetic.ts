@@ -31,7 +31,8 @@ export function arithmeticQuestion(message: string): string | null {
   s = s.replace(/\s+/g, ' ').trim();
   // A step said after a comma works on all that came before it: "144 divided by 12, times 7" is
   // (144 ÷ 12) × 7, and "2 plus 3, times 4" is (2 + 3) × 4, not 2 + 3 × 4.
-  s = s.split(/\s*,\s*(?=[-+*/^] )/).reduce((before, step) => `(${before}) ${step}`);
+  const [first, ...steps] = s.split(/\s*,\s*(?=[-+*/^] )/);
+  s = '('.repeat(steps.length) + first + steps.map((step) => `) ${step}`).join('');
   return EXPRESSION.test(s) && balanced(s) ? s : null;
 }
 
@@ -48,13 +49,25 @@ function balanced(s: string): boolean {
 
 /** The value of an expression from `arithmeticQuestion`, brackets first, with the usual precedence; null if undefined (÷0). */
 export function evaluateArithmetic(expression: string): number | null {
-  let flat = expression;
-  for (const innermost = /\(([^()]*)\)/; innermost.test(flat); ) {
-    const value = evaluateFlat(flat.match(innermost)![1]!.trim());
-    if (value === null) return null;
-    flat = flat.replace(innermost, String(value));
-  }
-  return evaluateFlat(flat);
+  const tokens = expression.replace(/\(/g, '( ').replace(/\)/g, ' )').split(' ').filter(Boolean);
+  let at = 0;
+  // One pass over the tokens: a bracket's group is worked out where it closes.
+  const group = (): number | null => {
+    const said: string[] = [];
+    while (at < tokens.length && tokens[at] !== ')') {
+      const token = tokens[at++]!;
+      if (token !== '(') {
+        said.push(token);
+        continue;
+      }
+      const inner = group();
+      at++; // its ")"
+      if (inner === null) return null;
+      said.push(String(inner));
+    }
+    return evaluateFlat(said.join(' '));
+  };
+  return group();
 }
 
 /** The value of numbers joined by operators, without brackets. */

@@ -153,7 +153,8 @@ async function matchClauses(
   const setting = spoken.filter((part) => onlyTellsSetting(part, message));
   if (setting.length) reasons.push(`${setting.map((part) => `"${part}"`).join(', ')} only ${setting.length > 1 ? 'tell' : 'tells'} the setting: nothing to search`);
   const rest = spoken.filter((part) => !setting.includes(part) && !onlyAsksToAct(part, own));
-  return { calls, reasons, rest, claimed, own, asked: (part) => withWhatItRefersTo(part, parts, rest) };
+  const searched = new Set(rest);
+  return { calls, reasons, rest, claimed, own, asked: (part) => withWhatItRefersTo(part, parts, searched) };
 }
 
 /** A pronoun standing for something said before: "abort it", "add them", "…resync that?". */
@@ -167,10 +168,11 @@ const REFERS_BACK = /\b(?:it|them)\b|\b(?:this|that)(?=\s*(?:[?.!,;]|$))/iu;
  * after words of the clause's own besides its verb ("…create a new branch and switch to it") most
  * likely stands for one of them.
  */
-function withWhatItRefersTo(part: string, parts: readonly string[], searched: readonly string[]): string {
-  const before = parts[parts.indexOf(part) - 1];
+function withWhatItRefersTo(part: string, parts: readonly string[], searched: ReadonlySet<string>): string {
   const pronoun = REFERS_BACK.exec(part);
-  return before && !searched.includes(before) && pronoun && contentTerms(part.slice(0, pronoun.index)).length <= 1 ? `${before} ${part}` : part;
+  if (!pronoun || contentTerms(part.slice(0, pronoun.index)).length > 1) return part;
+  const before = parts[parts.indexOf(part) - 1];
+  return before && !searched.has(before) ? `${before} ${part}` : part;
 }
 
 /**
