@@ -45,9 +45,8 @@ const WHERE = new Set(['in', 'at', 'near', 'around']);
 /**
  * A proper name in the question: a run of capitalized words (a sentence's first word does not
  * count: it is capitalized anyway), else, guessed, the words after "in", "for" or "of". Of several
- * runs, the last one said to be where something is ("in Toronto") — "I'm building a little weather
- * dashboard in Python… what's it like in Toronto?", "…a little Python script… the weather in
- * Zurich" — else the first.
+ * runs, the last one said to be where something is ("…a little Python script… the weather in
+ * Zurich" is Zurich), else the first.
  */
 export function placeName(question: string, notNames: Set<string>): Read | undefined {
   const words = wordsIn(question, WORD);
@@ -105,7 +104,7 @@ function capitalizedRuns(question: string, words: Word[], notNames: Set<string>)
     }
     if (run.length) runs.push({ run, from });
     run = [];
-    // A capitalized word that starts no run (a sentence's first) may be one standing apart.
+    // A capitalized word after punctuation ends the run before it and starts its own ("Oslo, Bergen").
     if (capitalized) {
       from = i;
       run.push(word);
