@@ -65,14 +65,13 @@ export function evaluateArithmetic(expression: string): number | null {
       if (inner === null) return null;
       said.push(String(inner));
     }
-    return evaluateFlat(said.join(' '));
+    return evaluateFlat(said);
   };
   return group();
 }
 
-/** The value of numbers joined by operators, without brackets. */
-function evaluateFlat(expression: string): number | null {
-  const tokens = expression.split(' ');
+/** The value of numbers joined by operators (`tokens`, number first), without brackets. */
+function evaluateFlat(tokens: readonly string[]): number | null {
   const values: number[] = [Number(tokens[0])];
   const ops: string[] = [];
   for (let i = 1; i < tokens.length; i += 2) {

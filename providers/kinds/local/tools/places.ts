@@ -76,11 +76,14 @@ function capitalizedRuns(question: string, words: Word[], notNames: Set<string>)
   let run: string[] = [];
   let from = 0;
   const upper = (word: string) => /^\p{Lu}/u.test(word);
-  for (const [i, { word, start }] of words.entries()) {
+  for (const [i, { word }] of words.entries()) {
     const gap = gapBefore(question, words, i);
     // "St. Petersburg": an abbreviation's dot goes on with the name, it does not start a sentence.
     const abbreviated = run.length > 0 && PLACE_ABBREVIATIONS.has(run.at(-1)!) && /^\.[ \t]+$/.test(gap);
-    const sentenceStart = !abbreviated && /^$|[.!?]$/.test(question.slice(0, start).trimEnd());
+    // Read off the gap, not all the text before the word (a word ends in no sentence mark, so a
+    // blank gap after one starts nothing): every word of a long message is read now.
+    const before = gap.trimEnd();
+    const sentenceStart = !abbreviated && (before === '' ? i === 0 : /[.!?]$/.test(before));
     const joined = run.length === 0 || /^[ \t]+$/.test(gap) || abbreviated;
     // "I", and contractions such as "I'm", are capitalized without naming anything; the tool's own
     // words are not names, but "City" after a name is part of it ("Mexico City").
