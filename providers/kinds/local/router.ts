@@ -17,7 +17,7 @@ import { clauses } from './clauses.js';
 import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage, type Typicality } from './coverage.js';
 import { smallTalk } from './smallTalk.js';
 import { listedValues } from './tools/listed.js';
-import { matchTool, type ToolMatch } from './tools/match.js';
+import { matchTool, referenceMatch, type ToolMatch } from './tools/match.js';
 import { expandStems, messageStems } from './toolVocabulary.js';
 
 export interface Route {
@@ -123,7 +123,8 @@ async function matchClauses(
     // "weather in Paris and London": the same tool again for each value listed after the first.
     const made = [match.arguments, ...listedValues(part, match)].filter((args) => !calls.some((c) => c.name === match.tool.name && JSON.stringify(c.arguments) === JSON.stringify(args)));
     for (const args of made) calls.push({ id: `local-${match.tool.name}-${calls.length + 1}`, name: match.tool.name, arguments: args });
-    if (made.length) reasons.push(`"${part}" asks for what ${match.tool.name} does (${match.matched.join(', ')})${made.map(describeArguments).join('')}`);
+    if (made.length && match.reference) reasons.push(`"${part}" gives only a reference (${match.reference}), and ${match.tool.name} is the one tool that looks one up${made.map(describeArguments).join('')}`);
+    else if (made.length) reasons.push(`"${part}" asks for what ${match.tool.name} does (${match.matched.join(', ')})${made.map(describeArguments).join('')}`);
   }
   // The arguments may sit in another clause than the tool's words ("My order is 48213. Where is it?"),
   // if they are given, not guessed: a tool's word in one clause and any "of the world" or "for work"
@@ -183,6 +184,8 @@ function withWhatItRefersTo(part: string, parts: readonly string[], searched: Re
  * its arguments; else the clause as it is.
  */
 function requestsIn(part: string, tools: ToolSpec[]): { part: string; match: ToolMatch | null }[] {
+  const reference = bareReference(part, tools);
+  if (reference) return [{ part, match: reference }];
   const match = tools.length ? matchTool(part, tools) : null;
   if (match?.arguments) return aside(part, match, tools);
   if (match || !tools.length) return [{ part, match }];
@@ -207,6 +210,28 @@ function aside(part: string, match: ToolMatch, tools: ToolSpec[]): { part: strin
   const matched = pieces.map((p) => ({ part: p, match: matchTool(p, tools) }));
   const called = matched.filter((p) => p.match?.tool === match.tool && p.match.arguments);
   return called.length && matched.every((p) => called.includes(p) || !p.match) ? matched : whole;
+}
+
+/**
+ * A reference written as one: with "#" ("#K220", "#A-1042") or as five digits or more ("880214").
+ * Fewer digits alone are as likely a quantity or a year, and letters with digits without "#" a
+ * name ("sha256", "utf8", "x86_64").
+ */
+const REFERENCE = /(?<![\p{L}\p{N}#])(?:#[\p{L}\p{N}][\p{L}\p{N}_-]*|\d{5,})(?![\p{L}\p{N}])/u;
+
+/**
+ * A clause that gives a reference and nothing else but words of looking it up: "check #P404 pls",
+ * "where's #K220?", "can you look up 880214?". It names no tool, yet with one tool that looks
+ * things up by an id it can mean nothing else (referenceMatch). Written without "#", the
+ * reference needs a word of looking it up ("check", "where") to be asked about at all.
+ */
+function bareReference(part: string, tools: ToolSpec[]): ToolMatch | null {
+  const found = REFERENCE.exec(part);
+  if (!found || !/\p{N}/u.test(found[0])) return null;
+  const words = contentTerms(part.replace(found[0], ' '));
+  if (words.some((w) => !ACTING.has(w))) return null;
+  if (!found[0].startsWith('#') && !words.length && !/\bwhere\b|\bwhere['’]s\b/iu.test(part)) return null;
+  return referenceMatch(part, found[0], tools);
 }
 
 /** Whether a clause is a tool's part of a message: it says one of the tool's words, or one of the arguments read for it. */

@@ -5,6 +5,7 @@ import type { ToolChoice, ToolSpec } from '../../../types.js';
 import { expandStems, messageStems } from '../toolVocabulary.js';
 import { stem } from '../../../../text/stem.js';
 import { extractArguments } from './arguments.js';
+import { isIdLike } from './identifiers.js';
 import { subjectTerms, type JsonObject } from './read.js';
 
 function overlap(wanted: Set<string>, have: Set<string>): number {
@@ -32,6 +33,8 @@ export interface ToolMatch {
   slight: boolean;
   /** The words the tool is known by (its name's and description's, stemmed, with their families): never a place's name. */
   vocabulary: Set<string>;
+  /** Matched by a reference alone (referenceMatch), as written: none of the tool's words was said. */
+  reference?: string;
 }
 
 /** The words a tool is known by: its name's and description's subject words, stemmed, with their families. */
@@ -73,6 +76,26 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
   const vocabulary = new Set([...best.words.name, ...best.words.description]);
   const read = extractArguments(question, best.tool.parameters, vocabulary);
   return { tool: best.tool, arguments: read?.args ?? null, matched: best.matched.map(asSaid), guessed: read?.guessed ?? [], slight: best.slight, vocabulary };
+}
+
+/**
+ * The one tool that looks things up by an id, called with `reference` (an id the question gives,
+ * "#P404" or "880214"), when the question says nothing else: with an order tool and a weather
+ * tool, "check #P404 pls" can only mean the order. Null when no tool, or more than one, takes a
+ * required id (an order's and a ticket's: which one is meant is not said).
+ */
+export function referenceMatch(question: string, reference: string, tools: ToolSpec[]): ToolMatch | null {
+  const byId = tools.filter((t) => {
+    const required: unknown = t.parameters.required;
+    return Array.isArray(required) && required.some((name) => typeof name === 'string' && isIdLike(name));
+  });
+  if (byId.length !== 1) return null;
+  const tool = byId[0]!;
+  const words = toolWords(tool);
+  const vocabulary = new Set([...words.name, ...words.description]);
+  const read = extractArguments(question, tool.parameters, vocabulary);
+  // Said alone, the reference is given, not guessed: there is nothing else it could be.
+  return read ? { tool, arguments: read.args, matched: [], guessed: [], slight: false, vocabulary, reference } : null;
 }
 
 /** A tool that tells how things are now ("Current weather…", "live prices"), by its description. */
