@@ -634,3 +634,32 @@ it('searches a chatty question that says the knowledge’s own word, though its 
   // Without it the same words are not the knowledge's.
   expect(await calls(chatty.replace('pgpool', 'it'), all, pooler)).toEqual([]);
 });
+
+it('looks up a reference said alone with the one tool that takes an id, and with none when two do', async () => {
+  const route = await routeLocally('check #P404 pls', all, corpus);
+  expect(route.calls.map((c) => [c.name, c.arguments])).toEqual([['order_status', { order_id: 'P404' }]]);
+  expect(route.reason).toBe('"check #P404 pls" gives only a reference (#P404), and order_status is the one tool that looks one up (order_id "P404")');
+  expect(await calls("where's #K220?")).toEqual([['order_status', { order_id: 'K220' }]]);
+  expect(await calls('can you look up 880214? and how do I undo my last commit?')).toEqual([
+    ['search_knowledge', { query: 'how do I undo my last commit?' }],
+    ['order_status', { order_id: '880214' }],
+  ]);
+  // Without a project that searches knowledge, the same.
+  expect(await calls('can you check #A123 for me', [orderStatus, weather], undefined)).toEqual([['order_status', { order_id: 'A123' }]]);
+  // Which of two tools that look things up by id is meant is not said.
+  const ticket: ToolSpec = { ...orderStatus, name: 'ticket_status', description: 'The state of a support ticket.', parameters: { type: 'object', required: ['ticket_id'], properties: { ticket_id: { type: 'string' } } } };
+  expect(await calls('check #P404 pls', [KNOWLEDGE_TOOL, orderStatus, ticket])).toEqual([]);
+  // A reference among words of a subject is no bare reference; nor are a short number or a name with digits without "#".
+  for (const message of ['check #P404 before the rename of the branch', 'check 2048', 'check sha256']) {
+    expect((await calls(message)).map(([name]) => name)).not.toContain('order_status');
+  }
+});
+
+it('does not count an intensifier said as an idiom as a word the knowledge lacks', async () => {
+  const manual = fakeCorpus({ table: 300, new: 200, filled: 10, results: 250, query: 100, statement: 300, make: 200 });
+  const route = await routeLocally('how do I make a brand new table filled straight from the results of a query?', all, manual);
+  expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+  expect(route.reason).toMatch(/^the knowledge covers .* \(IDF coverage 1\.00 ≥ 0\.5 over 1000 chunks; /);
+  // Said as words of their own, they are words: "straight" of a line is one the knowledge lacks.
+  expect((await routeLocally('how do I draw a straight line in a table?', all, manual)).reason).toContain('not in the knowledge: draw, straight, line');
+});
