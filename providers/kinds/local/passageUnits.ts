@@ -56,6 +56,12 @@ function isTableRow(line: string): boolean {
   return open.includes(' | ');
 }
 
+/** A sentence of one word: "Fast.", "Reliable." */
+const ONE_WORD = /^[\p{L}\p{N}]+[.!?]?$/u;
+
+/** A contents list's entry of one number, a title without a sentence's end: "3. Full-text Query Syntax". */
+const TOP_ENTRY = /^\s*\d+\.\s+\S.*(?<![.!?:;])$/;
+
 /**
  * Sentences of a paragraph, less its lines that are sections' entries; "e.g." and "i.e." do not
  * end one, nor does a period inside a name ("push.default"). A line break inside a sentence
@@ -64,13 +70,19 @@ function isTableRow(line: string): boolean {
  * still part sentences.
  */
 function sentences(paragraph: string): string[] {
-  const lines = paragraph.split('\n').filter((line) => !SECTION_ENTRY.test(line));
+  const all = paragraph.split('\n');
+  // A contents list numbers the entries under a section with more than one number ("3.1. FTS5
+  // Strings") and the sections themselves with one ("3. Full-text Query Syntax"): beside the
+  // first, the second are entries too, not items of a numbered list.
+  const contents = all.some((line) => SECTION_ENTRY.test(line));
+  const lines = all.filter((line) => !SECTION_ENTRY.test(line) && !(contents && TOP_ENTRY.test(line)));
   // A block of code keeps its lines apart ("import csv" over "with open(…)" is no wrapped
   // sentence), and so does a list of entries, each "name — what it is" (a reference's contents),
   // and a table's rows, each "cell | cell".
   const apart = lines.length > 1 && (lines.some((line) => isCodeLine(line.trim())) || lines.filter((line) => / — /.test(line) || isTableRow(line)).length > 1);
   const text = lines.join('\n');
-  return (apart ? text : text.replace(/(?<![.!?:;])[ \t]*\n[ \t]*(?=[\p{Ll}\p{N}(])/gu, ' '))
+  // A numbered item ("5. /usr/tmp") starts a line of its own; it does not go on the line before.
+  return (apart ? text : text.replace(/(?<![.!?:;])[ \t]*\n[ \t]*(?=[\p{Ll}(]|\p{N}(?!\p{N}*\.\s))/gu, ' '))
     .split(/(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|Mr|Ms|Dr)\.)(?<=[.!?])\s+|\n+/u)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
@@ -92,8 +104,10 @@ export function units(passages: ContextPassage[]): Unit[] {
     /** The last sentence of the paragraph before, which a paragraph of code after it is the example of. */
     let introducing: Unit | null = null;
     const push = (text: string, own: string | null, lead: boolean) => {
-      // A rule or a run of punctuation ("-----", an <hr>'s text) says nothing.
-      if (!/[\p{L}\p{N}]/u.test(text)) return;
+      // A rule or a run of punctuation ("-----", an <hr>'s text) says nothing; nor does a sentence of
+      // one word outside a definition (a site's tagline, "Small. Fast. Reliable."). A list's item
+      // of one word ("- Sweden") is one of what the sentence before it lists.
+      if (!/[\p{L}\p{N}]/u.test(text) || (own === null && ONE_WORD.test(text))) return;
       const key = `${own ?? ''}\u0000${text}`;
       if (seen.has(key)) return;
       seen.add(key);

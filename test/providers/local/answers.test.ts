@@ -675,4 +675,17 @@ describe('the offline model answers', () => {
       text: 'From order_status: status: shipped. --amend: Replace the tip of the current branch by creating a new commit. (git-commit.html)',
     });
   });
+
+  it('quotes no entry of a contents list, no item number run onto the line before, and no word alone', () => {
+    const page = passage(
+      'fts5.html',
+      'Small. Fast. Reliable.\nChoose any three.',
+      'SQLite FTS5 Extension\n► Table Of Contents\n1. Overview of FTS5\n2. Compiling and Using FTS5\n2.1. Building FTS5 as part of SQLite\n3. Full-text Query Syntax\n4. FTS5 Table Creation and Initialization',
+      'Temporary files go to the first of these directories that exists:\n1. the directory named by SQLITE_TMPDIR\n2. /var/tmp\n3. /usr/tmp',
+    );
+    const said = extractiveAnswer('Is FTS5 fast? What is the syntax of a full-text query? Which directory do temporary files go to: SQLITE_TMPDIR, /var/tmp or /usr/tmp?', [page]);
+    expect(said).not.toMatch(/Syntax 4\.|FTS5 2\.|Contents 1\.|tmp 3\.|SQLITE_TMPDIR 2\./);
+    expect(said).not.toMatch(/(?:^|\) )Fast\./);
+    expect(said).toContain('SQLITE_TMPDIR');
+  });
 });
