@@ -17,6 +17,7 @@ import { clauses } from './clauses.js';
 import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage, type Typicality } from './coverage.js';
 import { smallTalk } from './smallTalk.js';
 import { listedValues } from './tools/listed.js';
+import { identifier } from './tools/identifiers.js';
 import { matchTool, referenceMatch, type ToolMatch } from './tools/match.js';
 import { expandStems, messageStems } from './toolVocabulary.js';
 
@@ -123,8 +124,10 @@ async function matchClauses(
     // "weather in Paris and London": the same tool again for each value listed after the first.
     const made = [match.arguments, ...listedValues(part, match)].filter((args) => !calls.some((c) => c.name === match.tool.name && JSON.stringify(c.arguments) === JSON.stringify(args)));
     for (const args of made) calls.push({ id: `local-${match.tool.name}-${calls.length + 1}`, name: match.tool.name, arguments: args });
-    if (made.length && match.reference) reasons.push(`"${part}" gives only a reference (${match.reference}), and ${match.tool.name} is the one tool that looks one up${made.map(describeArguments).join('')}`);
-    else if (made.length) reasons.push(`"${part}" asks for what ${match.tool.name} does (${match.matched.join(', ')})${made.map(describeArguments).join('')}`);
+    if (made.length) {
+      const why = match.reference ? `gives only a reference (${match.reference}), and ${match.tool.name} is the one tool that looks one up` : `asks for what ${match.tool.name} does (${match.matched.join(', ')})`;
+      reasons.push(`"${part}" ${why}${made.map(describeArguments).join('')}`);
+    }
   }
   // The arguments may sit in another clause than the tool's words ("My order is 48213. Where is it?"),
   // if they are given, not guessed: a tool's word in one clause and any "of the world" or "for work"
@@ -212,28 +215,6 @@ function aside(part: string, match: ToolMatch, tools: ToolSpec[]): { part: strin
   return called.length && matched.every((p) => called.includes(p) || !p.match) ? matched : whole;
 }
 
-/**
- * A reference written as one: with "#" ("#K220", "#A-1042") or as five digits or more ("880214").
- * Fewer digits alone are as likely a quantity or a year, and letters with digits without "#" a
- * name ("sha256", "utf8", "x86_64").
- */
-const REFERENCE = /(?<![\p{L}\p{N}#])(?:#[\p{L}\p{N}][\p{L}\p{N}_-]*|\d{5,})(?![\p{L}\p{N}])/u;
-
-/**
- * A clause that gives a reference and nothing else but words of looking it up: "check #P404 pls",
- * "where's #K220?", "can you look up 880214?". It names no tool, yet with one tool that looks
- * things up by an id it can mean nothing else (referenceMatch). Written without "#", the
- * reference needs a word of looking it up ("check", "where") to be asked about at all.
- */
-function bareReference(part: string, tools: ToolSpec[]): ToolMatch | null {
-  const found = REFERENCE.exec(part);
-  if (!found || !/\p{N}/u.test(found[0])) return null;
-  const words = contentTerms(part.replace(found[0], ' '));
-  if (words.some((w) => !ACTING.has(w))) return null;
-  if (!found[0].startsWith('#') && !words.length && !/\bwhere\b|\bwhere['’]s\b/iu.test(part)) return null;
-  return referenceMatch(part, found[0], tools);
-}
-
 /** Whether a clause is a tool's part of a message: it says one of the tool's words, or one of the arguments read for it. */
 function saysCall(part: string, match: ToolMatch): boolean {
   if (matchTool(part, [match.tool])) return true;
@@ -252,6 +233,27 @@ const ACTING = new Set('look check find see search track trace help confirm veri
 function onlyAsksToAct(clause: string, own: ReadonlySet<string>): boolean {
   const words = contentTerms(clause);
   return words.length > 0 && words.every((w) => ACTING.has(w) || own.has(stem(w)));
+}
+
+/** No tool's words: read without them, only an id written with "#" is given ("#K220"), any other a guess. */
+const NO_WORDS: ReadonlySet<string> = new Set();
+
+/**
+ * A clause that gives a reference and nothing else but words of looking it up (ACTING): "check
+ * #P404 pls", "where's #K220?", "can you look up 880214?". It names no tool, yet with one tool that
+ * looks things up by an id it can mean nothing else (referenceMatch). The reference is read as a
+ * tool's id is (identifier): written with "#", or else five digits or more, with a word of looking
+ * it up ("check", "where") to ask about it at all. Fewer digits alone are as likely a quantity or a
+ * year, and letters with digits without "#" a name ("sha256", "utf8").
+ */
+function bareReference(part: string, tools: ToolSpec[]): ToolMatch | null {
+  const id = identifier(part, NO_WORDS);
+  if (!id || (id.guessed && !/^\d{5,}$/.test(id.value))) return null;
+  const written = id.guessed ? id.value : `#${id.value}`;
+  const words = contentTerms(part.replace(written, ' '));
+  if (words.some((w) => !ACTING.has(w))) return null;
+  if (id.guessed && !words.length && !/\bwhere\b|\bwhere['’]s\b/iu.test(part)) return null;
+  return referenceMatch(part, written, tools);
 }
 
 /**

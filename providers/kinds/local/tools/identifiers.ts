@@ -39,7 +39,7 @@ function withSpelledDigits(text: string): string {
  * 30017"), else the first with three characters or more: given when stated in a sentence of its
  * own, else guessed. Single digits alone are quantities, not ids.
  */
-export function identifier(question: string, vocabulary: Set<string>): Read<string> | undefined {
+export function identifier(question: string, vocabulary: ReadonlySet<string>): Read<string> | undefined {
   const text = withSpelledDigits(question);
   // A reference may be written with slashes inside it ("2024/08/5561", "INV/0042").
   const placed = wordsIn(text, /#?[\p{L}\p{N}](?:[\p{L}\p{N}_-]|\/(?=[\p{L}\p{N}]))*/gu);

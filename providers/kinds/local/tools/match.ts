@@ -37,12 +37,12 @@ export interface ToolMatch {
   reference?: string;
 }
 
-/** The words a tool is known by: its name's and description's subject words, stemmed, with their families. */
-function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string> } {
+/** The words a tool is known by: its name's and description's subject words, stemmed, with their families; `all`, both. */
+function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string>; all: Set<string> } {
   const name = expandStems(subjectTerms(tool.name));
   const description = expandStems(subjectTerms(tool.description));
   for (const w of name) description.delete(w);
-  return { name, description };
+  return { name, description, all: new Set([...name, ...description]) };
 }
 
 /**
@@ -73,7 +73,7 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
   const [best, runnerUp] = scored;
   if (!best || (runnerUp && runnerUp.score === best.score)) return null;
   if (notNow(question, best.tool)) return null;
-  const vocabulary = new Set([...best.words.name, ...best.words.description]);
+  const vocabulary = best.words.all;
   const read = extractArguments(question, best.tool.parameters, vocabulary);
   return { tool: best.tool, arguments: read?.args ?? null, matched: best.matched.map(asSaid), guessed: read?.guessed ?? [], slight: best.slight, vocabulary };
 }
@@ -91,8 +91,7 @@ export function referenceMatch(question: string, reference: string, tools: ToolS
   });
   if (byId.length !== 1) return null;
   const tool = byId[0]!;
-  const words = toolWords(tool);
-  const vocabulary = new Set([...words.name, ...words.description]);
+  const vocabulary = toolWords(tool).all;
   const read = extractArguments(question, tool.parameters, vocabulary);
   // Said alone, the reference is given, not guessed: there is nothing else it could be.
   return read ? { tool, arguments: read.args, matched: [], guessed: [], slight: false, vocabulary, reference } : null;
