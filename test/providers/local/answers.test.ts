@@ -527,8 +527,11 @@ describe('the offline model answers', () => {
     // One quote is still the best sentence of all.
     expect(extractiveAnswer(question, [blame, tutorial], 1)).toBe('A commit that only reformats the project changes every line, and the report then points at it everywhere. (git-blame.html)');
     // A definition in a passage retrieval ranked third is as likely another's subject: it is not brought in.
+    // (Asked as one request: a question of two has the best sentence on each quoted, wherever it is.)
     const other = passage('gitglossary.html#1', 'A commit records a snapshot of the project; its author is the one who made the change.');
-    expect(extractiveAnswer(question, [tutorial, other, blame], 2)).not.toContain('--ignore-revs-file');
+    const oneRequest = 'Which way is there to ignore the revisions listed in a file when one commit that reformats the project is now the author of every line in the report?';
+    expect(extractiveAnswer(oneRequest, [blame, tutorial], 2)).toContain('--ignore-revs-file <file>: Ignore revisions listed in file');
+    expect(extractiveAnswer(oneRequest, [tutorial, other, blame], 2)).not.toContain('--ignore-revs-file');
   });
 
   it('quotes the sentence naming a keyword the question writes in capitals, or a shell command it names', async () => {
@@ -543,6 +546,23 @@ describe('the offline model answers', () => {
       'IMMEDIATE causes the database connection to start a new write immediately, without waiting for a write statement. (lang_transaction.html)',
     );
     expect(await said('How does the .import command of the shell load a file?')).toBe('Use the ".import" command to load CSV data into a table. (cli.html)');
+  });
+
+  it('quotes a sentence on each part of a question that asks several things, though sentences on the first part outscore it', () => {
+    const page = passage(
+      'intro.html',
+      'Pgpool-II is a proxy that gives PostgreSQL features such as connection pooling.',
+      'Pgpool-II gives features like load balancing to PostgreSQL.',
+      'Windows is not supported.',
+    );
+    // Two quotes: the best sentence on what it gives, and the one on its last part in place of the second best.
+    expect(extractiveAnswer('What is Pgpool-II, what features does it give you, and does it run on Windows?', [page], 2)).toBe(
+      'Pgpool-II is a proxy that gives PostgreSQL features such as connection pooling. Windows is not supported. (intro.html)',
+    );
+    // Asked as one request, "Windows" is one word of it, which the sentences on features outweigh.
+    expect(extractiveAnswer('What features does Pgpool-II give you on Windows?', [page], 2)).toBe(
+      'Pgpool-II is a proxy that gives PostgreSQL features such as connection pooling. Pgpool-II gives features like load balancing to PostgreSQL. (intro.html)',
+    );
   });
 
   it('quotes the sentence on the clause the question names by its keywords side by side, though others outscore it', async () => {
