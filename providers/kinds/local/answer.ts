@@ -214,18 +214,23 @@ const stems = (text: string) => new Set(terms(text).map(stem));
  * words weigh most in (`on`), and a pick answers it when it weighs at least PART_SHARE of that.
  * Scored on the whole question, "Windows is not supported." lost every pick to sentences on what
  * Pgpool-II is, which share more of its words. Each such sentence takes the last pick's place when
- * there is no room, never the first's.
+ * there is no room, never the first's nor one brought in for another part.
  */
 function withEveryPart<T extends Scored>(picked: T[], scored: T[], limit: number, parts: ReadonlySet<string>[], on: (x: T, part: ReadonlySet<string>) => number): T[] {
   if (parts.length < 2 || limit < 2) return picked;
   let out = picked;
+  const added = new Set<T>();
   for (const part of parts) {
     const best = scored.reduce<T | undefined>((b, x) => {
       const [mine, theirs] = [on(x, part), b ? on(b, part) : 0];
       return mine > 0 && (!b || mine > theirs || (mine === theirs && x.score > b.score)) ? x : b;
     }, undefined);
     if (!best || out.includes(best) || out.some((x) => on(x, part) >= PART_SHARE * on(best, part))) continue;
-    out = out.length < limit ? [...out, best] : [...out.slice(0, limit - 1), best];
+    // Full: the last pick neither first nor brought in for an earlier part gives way, if there is one.
+    const place = out.length < limit ? out.length : out.findLastIndex((x, j) => j > 0 && !added.has(x));
+    if (place < 0) continue;
+    out = [...out.slice(0, place), best, ...out.slice(place + 1)];
+    added.add(best);
   }
   return out;
 }
