@@ -202,17 +202,34 @@ function requestsIn(part: string, tools: ToolSpec[]): { part: string; match: Too
 /**
  * A tool's request and another set side by side with a plus, an ampersand or a dash ("how do I
  * enable the query cache + weather in Oslo"), as their pieces when only some say the tool's request
- * whole: the one matching it with the arguments, and the others matching no tool. Else the clause
- * as matched. Commas and "and" are left to join a list ("weather in Oslo and Bergen").
+ * whole: the one matching it with the arguments, and the others matching no tool. Else the same
+ * with "and", "plus", "along with", "as well as" or "together with" between them ("the status of
+ * order #T4400 and an explanation of BEGIN IMMEDIATE"), when the tool's piece gives the clause's
+ * own arguments and no other piece refers back to it: "lives in Oslo and says it's freezing" is one
+ * request, of Oslo's weather, and so is "(order id MON-4471) and our admin is asking when it
+ * lands". Else the clause as matched. Commas are left to join a list ("weather in Oslo, Bergen").
  */
 function aside(part: string, match: ToolMatch, tools: ToolSpec[]): { part: string; match: ToolMatch | null }[] {
-  const whole = [{ part, match }];
-  const pieces = part.split(/\s+[+&\-–—]\s+/u).filter((p) => /[\p{L}\p{N}]/u.test(p));
-  // "order 48213 & 50012", "weather in Paris & Oslo": an ampersand in a list of the tool's values.
-  if (pieces.length < 2 || listedValues(part, match).length) return whole;
+  // "order 48213 & 50012", "weather in Paris and Oslo": a list of the tool's values.
+  if (listedValues(part, match).length) return [{ part, match }];
+  return besideRequest(part, match, tools, /\s+[+&\-–—]\s+/u, () => true) ?? besideRequest(part, match, tools, WORD_JOINER, (p) => (p.match ? sameArguments(p.match, match) : !REFERS_BACK.test(p.part))) ?? [{ part, match }];
+}
+
+/** Words that set a second request beside a tool's in one clause. */
+const WORD_JOINER = /,?\s+(?:and|plus|along with|as well as|together with)\s+/iu;
+
+const sameArguments = (a: ToolMatch | null, b: ToolMatch) => JSON.stringify(a?.arguments) === JSON.stringify(b.arguments);
+
+/**
+ * The clause's pieces between `joiner`s, when some match `match`'s tool with arguments and the
+ * rest no tool, each piece passing `fits` (the tool's pieces with theirs, the others with none); else null.
+ */
+function besideRequest(part: string, match: ToolMatch, tools: ToolSpec[], joiner: RegExp, fits: (p: { part: string; match: ToolMatch | null }) => boolean): { part: string; match: ToolMatch | null }[] | null {
+  const pieces = part.split(joiner).filter((p) => /[\p{L}\p{N}]/u.test(p));
+  if (pieces.length < 2) return null;
   const matched = pieces.map((p) => ({ part: p, match: matchTool(p, tools) }));
   const called = matched.filter((p) => p.match?.tool === match.tool && p.match.arguments);
-  return called.length && matched.every((p) => called.includes(p) || !p.match) ? matched : whole;
+  return called.length && matched.every((p) => (called.includes(p) || !p.match) && fits(p)) ? matched : null;
 }
 
 /** Whether a clause is a tool's part of a message: it says one of the tool's words, or one of the arguments read for it. */

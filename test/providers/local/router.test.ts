@@ -27,7 +27,7 @@ const corpus = fakeCorpus({
   undo: 12, last: 150, commit: 600, keep: 90, changes: 400, rename: 40, branch: 500, revert: 25, git: 990, long: 70,
   egg: 1, status: 120, order: 80, see: 700, files: 650, changed: 400, stash: 30, hot: 3, standby: 2, configure: 60,
   'push.default': 8, 'pool_hba.conf': 6, show: 500, setting: 300, control: 90, tell: 50, me: 0, how: 1_000, look: 200, check: 150, throw: 5, away: 30,
-  limit: 120, apply: 90, before: 400, after: 400, store: 60, readings: 20, table: 300, fast: 50, forward: 50, remind: 10,
+  limit: 120, apply: 90, before: 400, after: 400, store: 60, readings: 20, table: 300, fast: 50, forward: 50, remind: 10, explanation: 15,
 });
 
 const orderStatus: ToolSpec = {
@@ -449,6 +449,20 @@ describe('the offline router', () => {
       ['search_knowledge', { query: 'how do I revert a commit' }],
       ['get_weather', { city: 'Oslo' }],
     ]);
+  });
+
+  it('splits a tool’s request from a second one set beside it with "and", "plus" or "along with", but not one that goes on with it', async () => {
+    expect(await calls('I need the status of order #48213 and an explanation of how to rename a branch.')).toEqual([
+      ['search_knowledge', { query: 'an explanation of how to rename a branch.' }],
+      ['order_status', { order_id: '48213' }],
+    ]);
+    expect(await calls('the weather in Oslo along with how to revert a commit')).toEqual([
+      ['search_knowledge', { query: 'how to revert a commit' }],
+      ['get_weather', { city: 'Oslo' }],
+    ]);
+    // What refers back to the order, or reads another city out of the rest of the clause, is the same request.
+    expect(await calls('order 48213 and my boss keeps asking when it will show up')).toEqual([['order_status', { order_id: '48213' }]]);
+    expect(await calls('My mom lives in Oslo and says it is freezing. What is the temperature there?')).toEqual([['get_weather', { city: 'Oslo' }]]);
   });
 
   it('splits requests at a list’s numbers, at ", plus", at "and whether" and across an aside ("and btw", "and after that", "secondly")', async () => {
