@@ -357,6 +357,15 @@ function namingList(keys: RegExp[], texts: string[], weight: number, rrfK: numbe
 const titleName = (title: string) => words(title.replace(/^\s*(?:(?:Chapter|Appendix|Part)\s+)?(?:\d+|[A-Z])(?:\.\d+)*\.\s+/u, '').split(/\s[—–-]\s|:|\(/)[0] ?? '');
 
 /**
+ * Whether the title is one keyword in capitals ("REINDEX", "VACUUM": a statement's page) that the
+ * question writes as it is: in capitals, a one-word name has the sense of the page's own.
+ */
+function keywordTitle(title: string, question: string): boolean {
+  const keyword = /^\s*(\p{Lu}{3,}(?:_\p{Lu}+)*)\s*$/u.exec(title)?.[1];
+  return keyword !== undefined && new RegExp(`(?<![\\p{L}\\p{N}_-])${keyword}(?![\\p{L}\\p{N}_-])`, 'u').test(question);
+}
+
+/**
  * The title list: the candidates' pages whose title's name (two words or more: one word is as
  * often the word's other sense) the question says word for word, longest first, as a bonus for
  * each of their chunks. A name said only inside a longer one said is not said: "git cherry-pick"
@@ -368,9 +377,10 @@ function titleList(question: string, rows: StoredChunk[], p: FusionParams): Map<
   const said = new Map<string, { phrase: string; length: number } | null>();
   for (const row of rows) {
     if (said.has(row.documentId)) continue;
-    const name = titleName(row.title ?? pageTitle(row));
+    const title = row.title ?? pageTitle(row);
+    const name = titleName(title);
     const phrase = ` ${name.join(' ')} `;
-    said.set(row.documentId, name.length >= 2 && asked.includes(phrase) ? { phrase, length: name.length } : null);
+    said.set(row.documentId, (name.length >= 2 && asked.includes(phrase)) || keywordTitle(title, question) ? { phrase, length: name.length } : null);
   }
   const phrases = [...said.values()].flatMap((s) => (s ? [s.phrase] : []));
   const ranked = [...said]
@@ -379,8 +389,11 @@ function titleList(question: string, rows: StoredChunk[], p: FusionParams): Map<
   return documentBonus(ranked, p.titleWeight, p.rrfK);
 }
 
-/** The page's title, its first heading: a reference page is titled with what it defines ("pcp_attach_node", "PGPOOL SET"). */
-const pageTitle = (chunk: StoredChunk) => chunk.headings[0] ?? '';
+/**
+ * The page's title, its first heading: a reference page is titled with what it defines ("pcp_attach_node", "PGPOOL SET").
+ * A page with no heading at all (SQLite's show their title as a plain line) by the title its document was given.
+ */
+const pageTitle = (chunk: StoredChunk) => chunk.headings[0] ?? chunk.title ?? '';
 
 /**
  * The terms a chunk defines: its page's title, its paragraphs that head a definition, and the last

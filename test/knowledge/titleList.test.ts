@@ -42,3 +42,21 @@ it('leaves the ranking alone for a question that says no title', async () => {
   expect(await ranked({})).toEqual(await ranked({ titleWeight: 0 }));
   expect((await ranked({}))[0]).toBe('journal-modes.md');
 });
+
+// SQLite's statement pages: an HTML page with its title in <title> and no heading at all.
+const html = (name: string, title: string, text: string) => ({ name, text: `<html><head><title>${title}</title></head><body><p>${text}</p></body></html>` });
+const statementPages = [
+  html('lang_reindex.html', 'REINDEX', 'The REINDEX command deletes and recreates indices from scratch. This is useful when the definition of a collation sequence has changed.'),
+  html('collation.html', 'Collating Sequences', 'After a collating function changes, run REINDEX. REINDEX rebuilds every index that uses the collation; until REINDEX runs, the index may be out of order.'),
+  ...fillers.map(({ name, text }) => html(name.replace(/\.md$/, '.html'), name, text.replace(/^# .*\n\n/, ''))),
+];
+
+it('ranks the page titled with one keyword first when the question writes it in capitals as the title does, not in lower case', async () => {
+  const ranked = await lexicalRanking(db(), 'title list, keyword', statementPages, 'When do I need to run REINDEX?', 'html');
+  // The collation page says REINDEX three times; the statement's page once, and in its title.
+  expect((await ranked({ titleWeight: 0 }))[0]).toBe('collation.html');
+  expect((await ranked({}))[0]).toBe('lang_reindex.html');
+  // In lower case one word is as often the word's other sense: the title list leaves it.
+  const lower = await lexicalRanking(db(), 'title list, keyword in lower case', statementPages, 'When do I need to run reindex?', 'html');
+  expect(await lower({})).toEqual(await lower({ titleWeight: 0 }));
+});
