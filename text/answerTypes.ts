@@ -31,13 +31,13 @@ const COMMAND_KINDS = new Set(['command', 'tool', 'utility', 'program', 'script'
 /**
  * Whether `question` asks for a command to run: "What tool do I use to…", "Is there a command
  * that…", "Which pgpool command…", "What do I run to…". The kind asked for is the first such noun
- * within a few words of the question's "what", "which" or "is there" ("Which setting runs my own
+ * within a few words of the question's "what" ("what's"), "which" or "is there" ("Which setting runs my own
  * script…" asks for a setting). Documentation answers those with a command's reference page (a
  * manual page's Name and Synopsis), which a question in other words shares few words with.
  */
 export function asksForCommand(question: string): boolean {
   if (/\bwhat (?:do|should|can|would) (?:i|we|you) (?:run|type|execute|invoke)\b/i.test(question)) return true;
-  for (const m of question.matchAll(/\b(?:what|which|is there|are there|there is)\b((?:\s+[\w-]+){1,4})/gi)) {
+  for (const m of question.matchAll(/\b(?:what(?:['’]s)?|which|is there|are there|there is)(?![\w'’])((?:\s+[\w-]+){1,4})/gi)) {
     const kind = KINDS.exec(m[1]!);
     if (!kind) continue;
     // "What commands does Pgpool-II send…" asks what the program does with commands, not for one to run:

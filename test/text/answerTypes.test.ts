@@ -34,6 +34,9 @@ describe('questions asking for a command', () => {
       'Is there a quick script that spins up a test cluster?',
       'Which command do I run to attach the node again?',
       'What do I run to see the log?',
+      // "What's" as "what is".
+      "What's the PCP utility to stop the server remotely?",
+      'what’s the command to list the nodes',
     ];
     expect(readOtherwise(asking, true)).toEqual([]);
   });
