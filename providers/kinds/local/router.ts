@@ -154,7 +154,8 @@ async function matchClauses(
   const own = calledToolStems(calls, tools);
   const spoken = others.filter((part) => !smallTalk(part));
   if (!calls.length) return { calls, reasons, rest: spoken, claimed, own, asked: (part) => part };
-  const setting = spoken.filter((part) => onlyTellsSetting(part, message));
+  const joined = new Set(requests.filter((r) => r.joined).map((r) => r.part));
+  const setting = spoken.filter((part) => !joined.has(part) && onlyTellsSetting(part, message));
   if (setting.length) reasons.push(`${setting.map((part) => `"${part}"`).join(', ')} only ${setting.length > 1 ? 'tell' : 'tells'} the setting: nothing to search`);
   const rest = spoken.filter((part) => !setting.includes(part) && !onlyAsksToAct(part, own));
   const searched = new Set(rest);
@@ -179,6 +180,9 @@ function withWhatItRefersTo(part: string, parts: readonly string[], searched: Re
   return before && !searched.has(before) ? `${before} ${part}` : part;
 }
 
+/** A request of a message, with the tool it matches (null: none); `joined`: set beside a tool's request in its clause (aside). */
+type Request = { part: string; match: ToolMatch | null; joined?: boolean };
+
 /**
  * The requests in one clause, each with the tool it matches (null: none). A clause a tool explains
  * with its arguments may hold another request beside it (aside). A clause no tool explains whole,
@@ -186,7 +190,7 @@ function withWhatItRefersTo(part: string, parts: readonly string[], searched: Re
  * words, neither ahead, so neither was chosen), is its pieces when one of them is a tool's with
  * its arguments; else the clause as it is.
  */
-function requestsIn(part: string, tools: ToolSpec[]): { part: string; match: ToolMatch | null }[] {
+function requestsIn(part: string, tools: ToolSpec[]): Request[] {
   const reference = bareReference(part, tools);
   if (reference) return [{ part, match: reference }];
   const match = tools.length ? matchTool(part, tools) : null;
@@ -209,11 +213,20 @@ function requestsIn(part: string, tools: ToolSpec[]): { part: string; match: Too
  * request, of Oslo's weather, and so is "(order id MON-4471) and our admin is asking when it
  * lands". Else the clause as matched. Commas are left to join a list ("weather in Oslo, Bergen").
  */
-function aside(part: string, match: ToolMatch, tools: ToolSpec[]): { part: string; match: ToolMatch | null }[] {
+function aside(part: string, match: ToolMatch, tools: ToolSpec[]): Request[] {
   // "order 48213 & 50012", "weather in Paris and Oslo": a list of the tool's values.
   if (listedValues(part, match).length) return [{ part, match }];
-  return besideRequest(part, match, tools, /\s+[+&\-–—]\s+/u, () => true) ?? besideRequest(part, match, tools, WORD_JOINER, (p) => (p.match ? sameArguments(p.match, match) : !REFERS_BACK.test(p.part))) ?? [{ part, match }];
+  const joined = besideRequest(part, match, tools, WORD_JOINER, (p) => (p.match ? sameArguments(p.match, match) : !REFERS_BACK.test(p.part)));
+  // A piece joined so that names a thing and states nothing ("get the status of order 77 as well as
+  // the steps to undo a commit") is what the clause's verb asks for besides the tool's, not the
+  // setting told around a request ("…and the tracking page is down").
+  return besideRequest(part, match, tools, /\s+[+&\-–—]\s+/u, () => true) ?? joined?.map((p) => (!p.match && NAMES_A_THING.test(p.part) && !STATES.test(p.part) ? { ...p, joined: true } : p)) ?? [{ part, match }];
 }
+
+/** A piece that opens as a thing asked for does: an article, "some"/"any", or a question word. */
+const NAMES_A_THING = /^(?:the|a|an|some|any|how|what|which|why|where|when|whether)\b/iu;
+/** A verb of being, with which a piece states something rather than names it. */
+const STATES = /\b(?:is|are|was|were|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\b/iu;
 
 /** Words that set a second request beside a tool's in one clause. */
 const WORD_JOINER = /,?\s+(?:and|plus|along with|as well as|together with)\s+/iu;

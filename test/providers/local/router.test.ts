@@ -27,7 +27,7 @@ const corpus = fakeCorpus({
   undo: 12, last: 150, commit: 600, keep: 90, changes: 400, rename: 40, branch: 500, revert: 25, git: 990, long: 70,
   egg: 1, status: 120, order: 80, see: 700, files: 650, changed: 400, stash: 30, hot: 3, standby: 2, configure: 60,
   'push.default': 8, 'pool_hba.conf': 6, show: 500, setting: 300, control: 90, tell: 50, me: 0, how: 1_000, look: 200, check: 150, throw: 5, away: 30,
-  limit: 120, apply: 90, before: 400, after: 400, store: 60, readings: 20, table: 300, fast: 50, forward: 50, remind: 10, explanation: 15,
+  limit: 120, apply: 90, before: 400, after: 400, store: 60, readings: 20, table: 300, fast: 50, forward: 50, remind: 10, explanation: 15, steps: 25,
 });
 
 const orderStatus: ToolSpec = {
@@ -460,6 +460,12 @@ describe('the offline router', () => {
       ['search_knowledge', { query: 'how to revert a commit' }],
       ['get_weather', { city: 'Oslo' }],
     ]);
+    // A thing asked for besides, with no word of asking of its own, is asked for all the same; a statement beside it is the setting.
+    expect(await calls('get the status of order 48213 as well as the steps to rename a branch')).toEqual([
+      ['search_knowledge', { query: 'the steps to rename a branch' }],
+      ['order_status', { order_id: '48213' }],
+    ]);
+    expect(await calls('get the status of order 48213 and the steps page is down')).toEqual([['order_status', { order_id: '48213' }]]);
     // What refers back to the order, or reads another city out of the rest of the clause, is the same request.
     expect(await calls('order 48213 and my boss keeps asking when it will show up')).toEqual([['order_status', { order_id: '48213' }]]);
     expect(await calls('My mom lives in Oslo and says it is freezing. What is the temperature there?')).toEqual([['get_weather', { city: 'Oslo' }]]);
