@@ -246,8 +246,14 @@ describe('the offline router', () => {
     ]);
     // A value compared in a query is the query's: over a manual that says its words, the manual is searched.
     expect((await calls('SELECT * FROM orders WHERE id = 12345', all, fakeCorpus({ select: 300, orders: 40, id: 200, where: 400 }))).map(([name]) => name)).toEqual(['search_knowledge']);
+    // The word the first id came after may be said again before each ("order 48213 and order 50012").
+    expect(await calls('Check order 48213 and order 50012')).toEqual([
+      ['order_status', { order_id: '48213' }],
+      ['order_status', { order_id: '50012' }],
+    ]);
     // A short number after "and" is a quantity, not an id.
     expect(await calls('Where is order 48213 and 2 other parcels?')).toEqual([['order_status', { order_id: '48213' }]]);
+    expect(await calls('Where is order 48213 and the order 2 weeks ago?')).toEqual([['order_status', { order_id: '48213' }]]);
     expect(await calls('weather in Oslo and order 48213')).toEqual([
       ['get_weather', { city: 'Oslo' }],
       ['order_status', { order_id: '48213' }],

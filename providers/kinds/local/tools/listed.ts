@@ -10,7 +10,16 @@ const MAX_LISTED = 4;
 
 /** What joins the items of a list, captured: "Paris and London", "48213, 48214 and 50012", "Oslo & Bergen", "Paris vs Rome", "Paris/London". */
 const LIST_JOINER = String.raw`(\s*,\s*(?:and\s+)?|\s+(?:and|or|vs\.?|versus)\s+|\s*[&/]\s*)`;
-const LISTED_ID = new RegExp(String.raw`^${LIST_JOINER}#?([\p{L}\p{N}_-]*\p{N}[\p{L}\p{N}_-]*)(?![\p{L}\p{N}])`, 'iu');
+const LISTED_ID = String.raw`#?([\p{L}\p{N}_-]*\p{N}[\p{L}\p{N}_-]*)(?![\p{L}\p{N}])`;
+
+/**
+ * Listed ids after a first one, each perhaps with the word the first came after said again
+ * ("order 48213 and order 50012", "ticket #12 or ticket #15").
+ */
+function listedId(before: string): RegExp {
+  const label = /(\p{L}+)\s*#?$/u.exec(before)?.[1];
+  return new RegExp(String.raw`^${LIST_JOINER}${label ? String.raw`(?:${label}\s+)?` : ''}${LISTED_ID}`, 'iu');
+}
 // A name of capitalized words, with the particles a place's name may have between them ("Rio de Janeiro").
 const LISTED_NAME = new RegExp(String.raw`^${LIST_JOINER}(\p{Lu}\p{Ll}+(?:[ \t]+(?:(?:${[...NAME_PARTICLES].join('|')})[ \t]+)?\p{Lu}\p{Ll}+)*)(?![\p{L}\p{N}])`, 'u');
 const JOINER = new RegExp(`^${LIST_JOINER}`, 'iu');
@@ -52,7 +61,7 @@ export function listedValues(question: string, match: ToolMatch): JsonObject[] {
   if (at < 0) return [];
   const ids = /\p{N}/u.test(String(first));
   // A name written in lower case lists the others so ("weather in paris and london").
-  const next = ids ? byPattern(LISTED_ID) : /\p{Lu}/u.test(String(first)) ? byPattern(LISTED_NAME) : lowerCaseNames(match.vocabulary);
+  const next = ids ? byPattern(listedId(question.slice(0, at))) : /\p{Lu}/u.test(String(first)) ? byPattern(LISTED_NAME) : lowerCaseNames(match.vocabulary);
   const listed: { value: string; closing: boolean }[] = [];
   let rest = question.slice(at + String(first).length);
   for (let item = next(rest); item && listed.length < MAX_LISTED; item = next(rest)) {
