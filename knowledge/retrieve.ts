@@ -13,7 +13,7 @@ import { synonymsOf } from '../text/synonyms.js';
 import { asksForCommand } from '../text/answerTypes.js';
 import { terms, words } from '../text/terms.js';
 import { fingerprint, sameText } from './sameText.js';
-import { keyTokens, keywordPairs } from '../text/keyTokens.js';
+import { capitalKeywords, keyTokens, keywordPairs } from '../text/keyTokens.js';
 import { chunkSearchText } from './chunk.js';
 import { headsDefinition, isTermLine, oneLineTerm, paragraphsOf } from '../text/definitionLines.js';
 
@@ -356,14 +356,6 @@ function namingList(keys: RegExp[], texts: string[], weight: number, rrfK: numbe
  */
 const titleName = (title: string) => words(title.replace(/^\s*(?:(?:Chapter|Appendix|Part)\s+)?(?:\d+|[A-Z])(?:\.\d+)*\.\s+/u, '').split(/\s[—–-]\s|:|\(/)[0] ?? '');
 
-/**
- * Whether the title is one keyword in capitals ("REINDEX", "VACUUM": a statement's page) that the
- * question writes as it is: in capitals, a one-word name has the sense of the page's own.
- */
-function keywordTitle(title: string, question: string): boolean {
-  const keyword = /^\s*(\p{Lu}{3,}(?:_\p{Lu}+)*)\s*$/u.exec(title)?.[1];
-  return keyword !== undefined && new RegExp(`(?<![\\p{L}\\p{N}_-])${keyword}(?![\\p{L}\\p{N}_-])`, 'u').test(question);
-}
 
 /**
  * The title list: the candidates' pages whose title's name (two words or more: one word is as
@@ -374,13 +366,16 @@ function keywordTitle(title: string, question: string): boolean {
 function titleList(question: string, rows: StoredChunk[], p: FusionParams): Map<string, number> {
   // Words are matched between spaces, so "git commit" is not said by "git committed".
   const asked = ` ${words(question).join(' ')} `;
+  // A title of one keyword in capitals ("REINDEX", "VACUUM": a statement's page) counts when the
+  // question writes it so: in capitals, a one-word name has the sense of the page's own.
+  const keywords = new Set(capitalKeywords(question));
   const said = new Map<string, { phrase: string; length: number } | null>();
   for (const row of rows) {
     if (said.has(row.documentId)) continue;
     const title = row.title ?? pageTitle(row);
     const name = titleName(title);
     const phrase = ` ${name.join(' ')} `;
-    said.set(row.documentId, (name.length >= 2 && asked.includes(phrase)) || keywordTitle(title, question) ? { phrase, length: name.length } : null);
+    said.set(row.documentId, (name.length >= 2 && asked.includes(phrase)) || keywords.has(title.trim()) ? { phrase, length: name.length } : null);
   }
   const phrases = [...said.values()].flatMap((s) => (s ? [s.phrase] : []));
   const ranked = [...said]

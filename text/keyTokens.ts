@@ -53,12 +53,17 @@ export function keyTokens(question: string, { capitals = true } = {}): RegExp[] 
     .filter((t) => /\p{Ll}\p{Lu}/u.test(t) && !/\p{Lu}{2}$/u.test(t))
     .map((t) => name(t, false, WORD_CHARS));
   // A keyword is compared with its case, but is the same name as a special token it equals ("FOO_BAR"), and counted once, as that.
-  const keywords = ((capitals && question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu)) || []).map((t) => name(t, true, WORD_CHARS, t.toLowerCase()));
+  const keywords = (capitals ? capitalKeywords(question) : []).map((t) => name(t, true, WORD_CHARS, t.toLowerCase()));
   const byId = new Map<string, ReturnType<typeof name>>();
   for (const k of [...special, ...directives, ...operators, ...camel, ...keywords]) if (!byId.has(k.id)) byId.set(k.id, k);
   return [...byId.values()]
     .slice(0, MAX_KEY_TOKENS)
     .map(({ token, flags, apart }) => wholeToken(token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags, apart));
+}
+
+/** The keywords a question writes in capitals, three letters or more, as written ("UPSERT", "REINDEX", "SQLITE_TMPDIR"). */
+export function capitalKeywords(question: string): string[] {
+  return question.match(/(?<![\p{L}\p{N}_.-])\p{Lu}{3,}(?:_\p{Lu}+)*(?![\p{L}\p{N}_-])/gu) ?? [];
 }
 
 /**

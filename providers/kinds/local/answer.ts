@@ -207,6 +207,9 @@ function withFirstDefinition<T extends Scored>(picked: T[], scored: T[], limit: 
 
 const stems = (text: string) => new Set(terms(text).map(stem));
 
+/** The words a question (or a part of one) says what it is about in, a dotted name's words apart. */
+const subjectWords = (text: string) => contentTerms(text).flatMap((t) => terms(t));
+
 /**
  * `picked`, with the best sentence on each part of a question that asks several things ("What is
  * Pgpool-II, what features does it give you, and does it run on Windows?", split as the router
@@ -221,11 +224,12 @@ function withEveryPart<T extends Scored>(picked: T[], scored: T[], limit: number
   let out = picked;
   const added = new Set<T>();
   for (const part of parts) {
+    const weighs = new Map(scored.map((x) => [x, on(x, part)]));
     const best = scored.reduce<T | undefined>((b, x) => {
-      const [mine, theirs] = [on(x, part), b ? on(b, part) : 0];
+      const [mine, theirs] = [weighs.get(x)!, b ? weighs.get(b)! : 0];
       return mine > 0 && (!b || mine > theirs || (mine === theirs && x.score > b.score)) ? x : b;
     }, undefined);
-    if (!best || out.includes(best) || out.some((x) => on(x, part) >= PART_SHARE * on(best, part))) continue;
+    if (!best || out.includes(best) || out.some((x) => weighs.get(x)! >= PART_SHARE * weighs.get(best)!)) continue;
     // Full: the last pick neither first nor brought in for an earlier part gives way, if there is one.
     const place = out.length < limit ? out.length : out.findLastIndex((x, j) => j > 0 && !added.has(x));
     if (place < 0) continue;
@@ -258,7 +262,7 @@ function onceEach<T extends { u: { text: string } }>(quotes: T[]): T[] {
 export function extractiveAnswer(question: string, passages: ContextPassage[], limit = QUOTES): string {
   const all = units(passages);
   if (!all.length) return '';
-  const words = contentTerms(question).flatMap((t) => terms(t));
+  const words = subjectWords(question);
   const wanted = new Set(words.map(stem));
   const called = calledNames(question);
   // The term counts with its definition's first sentence only; the later ones say it when quoted
@@ -315,7 +319,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     .filter((x) => x.matches > 0 && x.score >= top / 2)
     .sort((a, b) => b.score - a.score || a.u.order - b.u.order);
   const least = FIRST_PASSAGE_SHARE * top;
-  const parts = clauses(question).map((c) => new Set(contentTerms(c).flatMap((t) => terms(t)).map(stem))).filter((p) => p.size > 0);
+  const parts = clauses(question).map((c) => new Set(subjectWords(c).map(stem))).filter((p) => p.size > 0);
   const on = (x: { i: number }, part: ReadonlySet<string>) => [...part].reduce((s, w) => s + (unitStems[x.i]!.has(w) ? (weight.get(w) ?? 0) : 0), 0);
   const picked = withEveryPart(withFirstDefinition(withFirstPassage(coveringPairs(onceEach(quotes), limit), scored, limit, least), scored, limit, least), scored, limit, parts, on);
   const best = picked.sort((a, b) => a.u.order - b.u.order);

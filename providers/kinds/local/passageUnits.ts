@@ -71,11 +71,12 @@ const TOP_ENTRY = /^\s*\d+\.\s+\S.*(?<![.!?:;])$/;
  */
 function sentences(paragraph: string): string[] {
   const all = paragraph.split('\n');
+  const entry = all.map((line) => SECTION_ENTRY.test(line));
   // A contents list numbers the entries under a section with more than one number ("3.1. FTS5
   // Strings") and the sections themselves with one ("3. Full-text Query Syntax"): beside the
   // first, the second are entries too, not items of a numbered list.
-  const contents = all.some((line) => SECTION_ENTRY.test(line));
-  const lines = all.filter((line) => !SECTION_ENTRY.test(line) && !(contents && TOP_ENTRY.test(line)));
+  const contents = entry.includes(true);
+  const lines = all.filter((line, i) => !entry[i] && !(contents && TOP_ENTRY.test(line)));
   // A block of code keeps its lines apart ("import csv" over "with open(…)" is no wrapped
   // sentence), and so does a list of entries, each "name — what it is" (a reference's contents),
   // and a table's rows, each "cell | cell".

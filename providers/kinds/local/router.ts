@@ -122,7 +122,7 @@ async function matchClauses(
       continue;
     }
     // "weather in Paris and London": the same tool again for each value listed after the first.
-    const made = [match.arguments, ...listedValues(part, match)].filter((args) => !calls.some((c) => c.name === match.tool.name && JSON.stringify(c.arguments) === JSON.stringify(args)));
+    const made = [match.arguments, ...listedValues(part, match)].filter((args) => !calls.some((c) => c.name === match.tool.name && sameArguments(c.arguments, args)));
     for (const args of made) calls.push({ id: `local-${match.tool.name}-${calls.length + 1}`, name: match.tool.name, arguments: args });
     if (made.length) {
       const why = match.reference ? `gives only a reference (${match.reference}), and ${match.tool.name} is the one tool that looks one up` : `asks for what ${match.tool.name} does (${match.matched.join(', ')})`;
@@ -180,7 +180,7 @@ function withWhatItRefersTo(part: string, parts: readonly string[], searched: Re
   return before && !searched.has(before) ? `${before} ${part}` : part;
 }
 
-/** A request of a message, with the tool it matches (null: none); `joined`: set beside a tool's request in its clause (aside). */
+/** A request of a message, with the tool it matches (null: none); `joined`: a thing asked for beside a tool's request in its clause (aside). */
 type Request = { part: string; match: ToolMatch | null; joined?: boolean };
 
 /**
@@ -214,13 +214,18 @@ function requestsIn(part: string, tools: ToolSpec[]): Request[] {
  * lands". Else the clause as matched. Commas are left to join a list ("weather in Oslo, Bergen").
  */
 function aside(part: string, match: ToolMatch, tools: ToolSpec[]): Request[] {
+  const whole = [{ part, match }];
+  if (!SYMBOL_JOINER.test(part) && !WORD_JOINER.test(part)) return whole;
   // "order 48213 & 50012", "weather in Paris and Oslo": a list of the tool's values.
-  if (listedValues(part, match).length) return [{ part, match }];
-  const joined = besideRequest(part, match, tools, WORD_JOINER, (p) => (p.match ? sameArguments(p.match, match) : !REFERS_BACK.test(p.part)));
+  if (listedValues(part, match).length) return whole;
+  const bySymbol = besideRequest(part, match, tools, SYMBOL_JOINER, () => true);
+  if (bySymbol) return bySymbol;
+  const byWords = besideRequest(part, match, tools, WORD_JOINER, (p) => (p.match ? sameArguments(p.match.arguments, match.arguments) : !REFERS_BACK.test(p.part)));
   // A piece joined so that names a thing and states nothing ("get the status of order 77 as well as
   // the steps to undo a commit") is what the clause's verb asks for besides the tool's, not the
-  // setting told around a request ("…and the tracking page is down").
-  return besideRequest(part, match, tools, /\s+[+&\-–—]\s+/u, () => true) ?? joined?.map((p) => (!p.match && NAMES_A_THING.test(p.part) && !STATES.test(p.part) ? { ...p, joined: true } : p)) ?? [{ part, match }];
+  // setting told around a request ("…and the tracking page is down"): only here is it known to be
+  // joined to a request; standing alone, "A quick run before work." is the setting.
+  return byWords?.map((p) => (!p.match && NAMES_A_THING.test(p.part) && !STATES.test(p.part) ? { ...p, joined: true } : p)) ?? whole;
 }
 
 /** A piece that opens as a thing asked for does: an article, "some"/"any", or a question word. */
@@ -228,16 +233,18 @@ const NAMES_A_THING = /^(?:the|a|an|some|any|how|what|which|why|where|when|wheth
 /** A verb of being, with which a piece states something rather than names it. */
 const STATES = /\b(?:is|are|was|were|isn['’]t|aren['’]t|wasn['’]t|weren['’]t)\b/iu;
 
-/** Words that set a second request beside a tool's in one clause. */
+/** What sets a second request beside a tool's in one clause: a plus, an ampersand or a dash; or words. */
+const SYMBOL_JOINER = /\s+[+&\-–—]\s+/u;
 const WORD_JOINER = /,?\s+(?:and|plus|along with|as well as|together with)\s+/iu;
 
-const sameArguments = (a: ToolMatch | null, b: ToolMatch) => JSON.stringify(a?.arguments) === JSON.stringify(b.arguments);
+/** Whether two calls of a tool have the same arguments. */
+const sameArguments = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The clause's pieces between `joiner`s, when some match `match`'s tool with arguments and the
  * rest no tool, each piece passing `fits` (the tool's pieces with theirs, the others with none); else null.
  */
-function besideRequest(part: string, match: ToolMatch, tools: ToolSpec[], joiner: RegExp, fits: (p: { part: string; match: ToolMatch | null }) => boolean): { part: string; match: ToolMatch | null }[] | null {
+function besideRequest(part: string, match: ToolMatch, tools: ToolSpec[], joiner: RegExp, fits: (p: Request) => boolean): Request[] | null {
   const pieces = part.split(joiner).filter((p) => /[\p{L}\p{N}]/u.test(p));
   if (pieces.length < 2) return null;
   const matched = pieces.map((p) => ({ part: p, match: matchTool(p, tools) }));
@@ -282,7 +289,7 @@ function bareReference(part: string, tools: ToolSpec[]): ToolMatch | null {
   const written = id.guessed ? id.value : `#${id.value}`;
   const words = contentTerms(part.replace(written, ' '));
   if (words.some((w) => !ACTING.has(w))) return null;
-  if (id.guessed && !words.length && !/\bwhere\b|\bwhere['’]s\b/iu.test(part)) return null;
+  if (id.guessed && !words.length && !/\bwhere\b/iu.test(part)) return null;
   return referenceMatch(part, written, tools);
 }
 
