@@ -30,6 +30,21 @@ export const CALLOUT_LINE = /^[ \t]*(?:\$[ \t]+)?(\S.*?)[ \t]+<(\d+)>[ \t]*$/;
 export const COMMENT_LINE = /^\s*(?:\/\/|--\s|#\s)/;
 
 /**
+ * Python's imports, assignments spaced as code spaces them and simple statements, which end with
+ * no ";" ("import csv", "root = ET.fromstring(data)", "assert len(w) == 1" — keyword in lower case,
+ * on what code writes with brackets, quotes or operators —, "pass"): code however short, never a
+ * term. (An assignment without spaces may be one: "group=name" names an option.)
+ */
+const STATEMENT_LINES: readonly RegExp[] = [
+  /^(?:import\s+[\w.]+|from\s+[\w.]+\s+import\s.+)$/,
+  /^[\p{L}_][\w.]*(?:\[[^\]]*\])?\s+[-+*/]?=\s+\S.*[^.!?:]$/u,
+  /^(?:assert|raise|return|yield|del|await)\s(?=.*[()[\]"'=<>]).*[^.!?:]$/,
+  /^(?:pass|break|continue|return)$/,
+];
+
+export const isStatementLine = (s: string) => STATEMENT_LINES.some((pattern) => pattern.test(s));
+
+/**
  * Lines of code in a page's example, which the answer does not quote, though they may name what
  * the question asks about. Prose ends its sentences with punctuation and never keeps runs of
  * spaces; code does neither. A list item ending with ";" ("- git-push(1) copies your branches…;")
@@ -48,12 +63,14 @@ const CODE_LINES: readonly RegExp[] = [
   /\S {3,}\S.*\S {3,}\S/,
   // A comment after code, two spaces or more away ("sorted(xs)  # by locale").
   /\S {2,}#\s/,
-  // Python's imports, assignments and calls, which end with no ";" ("import csv",
-  // "writer = csv.writer(f)", "writer.writerows(rows)").
-  /^(?:import\s+[\w.]+|from\s+[\w.]+\s+import\s.+)$/,
+  ...STATEMENT_LINES,
+  // Python's assignments and calls, which end with no ";" ("writer = csv.writer(f)",
+  // "writer.writerows(rows)").
   /^[\p{L}_][\w.]*(?:\[[^\]]*\])?\s*[-+*/]?=\s*[^=\s].*[^.!?:]$/u,
   // (A table's row "os.path.isdir() | Path.is_dir()" is no call: its cells are apart.)
   /^[\p{L}_][\w]*(?:\.[\p{L}_]\w*)+\((?:(?! \| ).)*\)$/u,
+  // A call of a name in lower case, alone on its line ("fxn()", "print(total)"): prose ends with a stop.
+  /^[\p{Ll}_]\w*\((?:(?! \| ).)*\)$/u,
   // A block's opening line in Python, keyword in lower case, colon at the end ("with open(p) as f:").
   /^(?:with|for|if|elif|else|while|def|class|try|except|finally|async)\b.*:$/,
   // Markup: a tag with attributes, or an element opened and closed on the line
@@ -142,11 +159,13 @@ const HOST_PROMPT = /^\[[^\]]*\][#$]/;
 /**
  * Which of a section's paragraphs head a definition the rest of the section may run on under: a
  * term line that a description follows (not another term line), and not code, a caption, a
- * command at a host's prompt or a setting's assignment ("name = 'value'"). Stricter than the
- * answer's reading of a passage, which sees a few paragraphs at a time; chunking carries the term
- * across chunks.
+ * command at a host's prompt or a setting's assignment ("name = 'value'"). A signature is shaped as
+ * a call ("base64.urlsafe_b64encode(s)") and heads its function's description all the same: read
+ * as code, a function a Python page defines was never among the terms retrieval's defining list
+ * looks for. Stricter than the answer's reading of a passage, which sees a few paragraphs at a
+ * time; chunking carries the term across chunks.
  */
 export function headsDefinition(paragraphs: readonly string[]): boolean[] {
   const shaped = paragraphs.map(isTermLine);
-  return paragraphs.map((p, i) => shaped[i]! && i + 1 < paragraphs.length && !shaped[i + 1] && !isCodeLine(p) && !CAPTION.test(p) && !/ = /.test(p) && !HOST_PROMPT.test(p));
+  return paragraphs.map((p, i) => shaped[i]! && i + 1 < paragraphs.length && !shaped[i + 1] && (!isCodeLine(p) || SIGNATURE.test(p)) && !CAPTION.test(p) && !/ = /.test(p) && !HOST_PROMPT.test(p));
 }

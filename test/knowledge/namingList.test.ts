@@ -64,6 +64,25 @@ it('ranks the chunk that defines the asked name above ones that only use it, onl
   expect((await ranked({}))[0]).toBe('health-check.md');
 });
 
+it("reads a function's signature shaped as a call (\"base64.urlsafe_b64encode(s)\") as defining the function, only with the defining list on (as by default)", async () => {
+  const others = ['Tokens are random.', 'A URL carries the token.', 'Secrets expire.', 'Encode the bytes first.'];
+  const pages = [
+    {
+      name: 'secrets.md',
+      text: '## Tokens for URLs\n\nFor a token safe in URLs, encode its bytes: token = base64.urlsafe_b64encode(data). The urlsafe_b64encode output is what the URL carries; decode it on the way back.',
+    },
+    {
+      name: 'base64.md',
+      text: '## Encodings\n\nbase64.urlsafe_b64encode(s)\n\nEncode bytes s using the URL- and filesystem-safe alphabet, which puts - in place of + and _ in place of /.',
+    },
+    ...fillers(others),
+  ];
+  const ranked = await lexicalRanking(db(), 'signature as a call', pages, 'Does urlsafe_b64encode swap out the + and / for a token in a URL?');
+  // The example says the name and the question's words more often than the definition.
+  expect((await ranked({ definesWeight: 0 }))[0]).toBe('secrets.md');
+  expect((await ranked({}))[0]).toBe('base64.md');
+});
+
 it('reads a term set on two lines ("-n" over "--dry-run", as DocBook sets an option) as defining both', async () => {
   const others = ['A clean tree has no untracked files.', 'Run clean before a build.', 'The option list is long.', 'Cleaning removes build output.'];
   const pages = [

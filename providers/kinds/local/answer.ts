@@ -293,22 +293,26 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   const telling = new Set(scoring.filter((w) => wanted.has(w) || !loose.has(w)));
   /**
    * The line of a sentence's example (passageUnits.ts) the answer shows with it: the one saying most
-   * of the question's words and names (`telling`), the first of equals, and none that says none of
-   * them (an example's "import fnmatch" shows nothing of what was asked).
+   * of the question's words and names (`telling`, each by its weight, as sentences are scored), the
+   * first of equals, and none that says none of them (an example's "import fnmatch" shows nothing of what was asked).
    */
   const exampleOf = (u: Unit): string | undefined =>
     u.example
-      ?.map((line) => ({ line, n: [...stems(line)].filter((w) => telling.has(w)).length + KEY_BONUS * keys.filter((k) => k.test(line)).length }))
+      ?.map((line) => ({ line, n: [...stems(line)].reduce((n, w) => n + (telling.has(w) ? weight.get(w)! : 0), 0) + KEY_BONUS * keys.filter((k) => k.test(line)).length }))
       .reduce<{ line?: string; n: number }>((b, x) => (x.n > b.n ? x : b), { n: 0 }).line;
   const scored = all.map((u, i) => {
     const shared = scoring.filter((w) => unitStems[i]!.has(w));
     // A later sentence of a definition the question names ("What is the default of shared_buffers?")
     // is about that name as much as the first one, once it shares a word of its own with the question.
     const aboutSubject = u.subject !== null && (u.lead || shared.length > 0);
-    const named = keys.filter((k) => k.test(aboutSubject ? `${u.subject} ${u.text}` : u.text)).length;
+    const example = exampleOf(u);
+    // A name said only in the code a sentence introduces ("warnings.simplefilter(…)" under "do the
+    // following to capture all raised warnings") is said by the sentence as the answer shows it, once
+    // the sentence shares a word with the question ("For example:" says nothing of what is asked).
+    const inExample = example !== undefined && shared.length > 0 ? example : '';
+    const named = keys.filter((k) => k.test(aboutSubject ? `${u.subject} ${u.text}` : u.text) || k.test(inExample)).length;
     const bySubject = aboutSubject ? keys.filter((k) => k.test(u.subject!)).length || Number(termNames(u.subject!).some((n) => called.includes(n))) : 0;
     const score = shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject);
-    const example = exampleOf(u);
     return { u, i, example, pairs: pairs.filter((k) => k.test(u.text)), matches: shared.length + named + bySubject, score: /:\s*$/.test(u.text) && example === undefined ? INTRODUCING_SHARE * score : score };
   });
   const top = Math.max(...scored.map((x) => x.score));

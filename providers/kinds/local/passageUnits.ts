@@ -3,7 +3,7 @@
 // lines that explain nothing — code, a command's synopsis, a table of contents' entries.
 import type { ContextPassage } from '../../types.js';
 import { SECTION_SEPARATOR } from '../../citation.js';
-import { CALLOUT_LINE, COMMENT_LINE, SECTION_ENTRY, SIGNATURE, SYNOPSIS, isCodeLine, isTermLine, paragraphsOf } from '../../../text/definitionLines.js';
+import { CALLOUT_LINE, COMMENT_LINE, SECTION_ENTRY, SIGNATURE, SYNOPSIS, isCodeLine, isStatementLine, isTermLine, paragraphsOf } from '../../../text/definitionLines.js';
 
 /** One sentence of a passage, with the term it defines when it sits under one. */
 export interface Unit {
@@ -36,6 +36,9 @@ function aliasesOnOneLine(paragraph: string): string {
   const lines = paragraph.split('\n').map((l) => l.trim());
   return lines.length > 1 && lines.length <= 4 && lines.every((l) => /^\S+$/.test(l) || OPTION_FORM.test(l) || SIGNATURE.test(l)) ? lines.join(' ') : paragraph;
 }
+
+/** A line shaped as a term that is one: a statement ("import warnings") is none, however short. */
+const namesTerm = (line: string) => isTermLine(line) && !isStatementLine(line);
 
 /**
  * A term-shaped line that reads as a definition when it follows a term: three words or more, and
@@ -119,9 +122,12 @@ export function units(passages: ContextPassage[]): Unit[] {
       const pushed = out.length;
       introducing = null;
       const example = exampleLines(paragraph);
-      if (example !== null && before) before.example = example;
+      // A page breaks one example into paragraphs at its blank lines ("import warnings", a function
+      // defined, then the block that calls it): each is the sentence's example, up to its first lines.
+      if (example?.length && before) before.example = [...(before.example ?? []), ...example].slice(0, EXAMPLE_LINES);
       readParagraph(paragraph, i);
-      if (example === null && out.length > pushed) introducing = out.at(-1)!;
+      if (example !== null) introducing = before;
+      else if (out.length > pushed) introducing = out.at(-1)!;
     });
     function readParagraph(paragraph: string, i: number) {
       // An interactive session (Python's ">>> " prompt, with its output) shows code; it explains nothing.
@@ -141,7 +147,7 @@ export function units(passages: ContextPassage[]): Unit[] {
       // A list whose definitions are phrases ("nproc" / "maximum number of processes") has every
       // line shaped as a term: the one after a term is its definition all the same.
       const line = aliasesOnOneLine(paragraph);
-      const shapedAsTerm = isTermLine(line);
+      const shapedAsTerm = namesTerm(line);
       // After a function's signature even a word or two is its description ("Cube root" under
       // "cbrt ( double precision ) → double precision"), unless it is the next signature.
       const phraseDefinition =
@@ -181,7 +187,7 @@ const EXAMPLE_LINES = 8;
  * is code (a block quote's "> " aside) or runs a command. Manuals introduce what to type with a
  * sentence ("Compute the current unix timestamp.", "…run the following commands to add the
  * commits:") and state the command, the function or the clause asked about only in the code
- * after it; null for any other paragraph.
+ * after it; none when the code shows nothing (imports alone), null for any other paragraph.
  */
 function exampleLines(paragraph: string): string[] | null {
   const lines = paragraph
@@ -191,16 +197,15 @@ function exampleLines(paragraph: string): string[] | null {
   // A line shaped as a term is the next definition's ("heapq.heappop(heap)" after heappush's description), not an example.
   // Lines that each start with one word in capitals are a keyword's forms ("NULLS DISTINCT" over "NULLS
   // NOT DISTINCT", a definition list's term), not commands run.
-  if (!lines.length || isTermLine(aliasesOnOneLine(paragraph))) return null;
+  if (!lines.length || namesTerm(aliasesOnOneLine(paragraph))) return null;
   const commands = isCommandListing(lines.join('\n')) && !/^\p{Lu}+\b/u.test(lines[0]!);
   if (!lines.every(isCodeLine) && !commands) return null;
-  const shown = lines
+  return lines
     .slice(0, EXAMPLE_LINES)
     // Comments, and imports, which name a module and show nothing of what is done with it.
     .filter((l) => !COMMENT_LINE.test(l) && !/^(?:import\s|from\s+[\w.]+\s+import\s)/.test(l))
     .map((l) => l.replace(/\s+<\d+>$/, ''))
     .filter((l) => l.length <= EXAMPLE_CHARS);
-  return shown.length ? shown : null;
 }
 
 /**

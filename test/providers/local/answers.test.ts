@@ -588,6 +588,24 @@ describe('the offline model answers', () => {
     expect(await answer('Which functions does the tempfile module provide?', temp)).toBe('It provides the TemporaryFile() and NamedTemporaryFile() functions: `fp = tempfile.TemporaryFile()` (tempfile.html)');
   });
 
+  it('reads an example a page breaks with blank lines as one, and quotes the sentence introducing it with the line that says the name asked about', async () => {
+    const testing = passage(
+      'warnings.html#10',
+      'To test warnings raised by code, use the catch_warnings context manager. For instance, do the following to capture all raised warnings:',
+      'import warnings',
+      'def fxn():\n    warnings.warn("deprecated", DeprecationWarning)',
+      'with warnings.catch_warnings(record=True) as w:\n    # Cause all warnings to always be triggered.\n    warnings.simplefilter("always")\n    fxn()\n    assert len(w) == 1\n    assert issubclass(w[-1].category, DeprecationWarning)',
+      'One can also cause all warnings to be exceptions by using error instead of always.',
+    );
+    const unittest = passage('unittest.html#62', 'By default this runner shows DeprecationWarning and ResourceWarning even if they are ignored by default.');
+    const text = await answer('How do I use warnings.simplefilter to turn DeprecationWarning into an error in my tests?', testing, unittest);
+    // The name is said only in the third paragraph of code, which the line "import warnings" and a
+    // function's definition come before; "import warnings" is no term the assertions are quoted under.
+    expect(text).toContain('For instance, do the following to capture all raised warnings: `warnings.simplefilter("always")`');
+    expect(text).not.toContain('import warnings');
+    expect(text).not.toContain('assert ');
+  });
+
   it('prefers a sentence that says something to one that only introduces what follows it, unless it shows the code it introduces', async () => {
     const introduces = 'To use other terms, you must run git bisect start without commits as argument and then run the following commands to add the commits:';
     const says = 'You can use the terms old and new in place of good and bad to mark commits before and after a change.';
