@@ -261,10 +261,11 @@ function saysCall(part: string, match: ToolMatch): boolean {
 
 /**
  * Verbs of asking for something to be done, with the particles they take ("look it up", "check
- * on it"), and the words of asking for it now ("What's the weather there now?"): a clause of
- * nothing else ("Can you look it up?", "Please check.") asks for the request beside it to be carried out.
+ * on it"), the words of asking for it now ("What's the weather there now?") and of asking how it
+ * stands ("Any update?", "Any news?"): a clause of nothing else ("Can you look it up?", "Please
+ * check.") asks for the request beside it to be carried out.
  */
-const ACTING = new Set('look check find see search track trace help confirm verify fetch get up on into out for whether if now today tonight currently right still yet moment'.split(' '));
+const ACTING = new Set('look check find see search track trace help confirm verify fetch get up on into out for whether if now today tonight currently right still yet moment update updates news progress status eta'.split(' '));
 
 /** Whether a clause says nothing but ACTING words and the called tools' own (`own`, stems): "Could you see whether it's out for delivery?" */
 function onlyAsksToAct(clause: string, own: ReadonlySet<string>): boolean {

@@ -19,10 +19,13 @@ const FAMILIES: readonly (readonly string[])[] = [
 /**
  * Family words that mean the domain only in some sentences: "How hot is it in Madrid?" is about
  * weather, "hot standby" is not. They count when the message has the weather's dummy subject
- * ("is it", "it's", "it is"). A Map, not an object: a message's word is looked up in it, and
+ * ("is it", "it's", "it is") or asks how cold a place is (HOW_IS_PLACE). A Map, not an object: a message's word is looked up in it, and
  * "constructor" must not find Object's.
  */
 const IT_IS = /\b(?:is it|it is|it's|it’s)\b/i;
+/** "How chilly is Edmonton this morning?": how cold a place is, named in capitals, is its weather; "how hot is the CPU" is not. */
+const HOW_IS_PLACE = /\b[Hh]ow\s+(?:hot|cold|warm|chilly|freezing)\s+(?:is|was|will)\s+(?:it\s+)?(?:be\s+)?(?:in\s+)?\p{Lu}/u;
+const WEATHER_SUBJECT = { test: (message: string) => IT_IS.test(message) || HOW_IS_PLACE.test(message) };
 /** "What's it like outside in Chicago?": outside, said of what it is like, is the weather; "outside the transaction" is not. */
 const LIKE_OUTSIDE = /\b(?:like|is it|it is|it's|it’s)\b[^.?!]*\boutside\b/i;
 /**
@@ -35,8 +38,8 @@ const LIKE_THERE_NOW = /\bwhat(?:'s|’s| is) it like (?:out )?there\b[^.?!]*\b(
 /** "When will it show up?", "it still hasn't turned up": a thing awaited arrives; "shows up as modified" is no order's, but beside one it is. */
 const SHOWS_UP = /\b(?:show|turn)(?:s|ed|ing|n)?\s+up\b/i;
 /** `keepsOwnSense`: the word counts as itself too, whatever the sentence ("like" may be another tool's word). */
-const CONDITIONAL = new Map<string, { family: string; when: RegExp; keepsOwnSense?: boolean }>([
-  ...['hot', 'cold', 'warm', 'chilly', 'freezing'].map((w) => [w, { family: 'weather', when: IT_IS }] as const),
+const CONDITIONAL = new Map<string, { family: string; when: Pick<RegExp, 'test'>; keepsOwnSense?: boolean }>([
+  ...['hot', 'cold', 'warm', 'chilly', 'freezing'].map((w) => [w, { family: 'weather', when: WEATHER_SUBJECT }] as const),
   ['outside', { family: 'weather', when: LIKE_OUTSIDE }],
   ...['temp', 'temps'].map((w) => [w, { family: 'weather', when: THE_TEMP }] as const),
   ['like', { family: 'weather', when: LIKE_THERE_NOW, keepsOwnSense: true }],

@@ -630,6 +630,19 @@ describe('a tool call and a question in one message', () => {
     expect(await calls("I'm heading out for a walk in Berlin — do I need a jacket?", all, pooler)).toEqual([['get_weather', { city: 'Berlin' }]]);
     expect(await calls("What's it like outside in Chicago?", all, pooler)).toEqual([['get_weather', { city: 'Chicago' }]]);
     expect(await calls("We're flying into Santa Fe tonight. What's it like there right now?", all, pooler)).toEqual([['get_weather', { city: 'Santa Fe' }]]);
+    // How cold a place named in capitals is; how hot a machine's part is stays the manual's.
+    expect(await calls('How chilly is Edmonton this morning?', all, pooler)).toEqual([['get_weather', { city: 'Edmonton' }]]);
+    const manual = fakeCorpus({ hot: 20, standby: 200, under: 300, load: 150 }, 700);
+    expect((await calls('how hot is the standby under load?', all, manual)).map(([name]) => name)).toEqual(['search_knowledge']);
+  });
+
+  it('does not search for a follow-up that only asks how the request beside it stands', async () => {
+    // The manual says "update" and "status" throughout; "Any update?" asks after the order.
+    const manual = fakeCorpus({ update: 300, status: 200, news: 2, failover: 90, docs: 40 }, 700);
+    expect(await calls("I'm still waiting on order #3305. Any update?", all, manual)).toEqual([['order_status', { order_id: '3305' }]]);
+    expect(await calls('status update on 100045872 please', all, manual)).toEqual([['order_status', { order_id: '100045872' }]]);
+    // A follow-up with a subject of its own is still searched.
+    expect((await calls('Check order 4412. Any update on the failover docs?', all, manual)).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
   });
 });
 
