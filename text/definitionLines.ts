@@ -18,7 +18,7 @@ const SIGNATURE_CHARS = 400;
 export const SECTION_ENTRY = /^\s*\d+(?:\.\d+)+\.\s/;
 
 /** A line typed after a shell's prompt. */
-const SHELL_PROMPT = /^\$\s/;
+export const SHELL_PROMPT = /^\$\s/;
 
 /**
  * An example's line with a callout's mark at its end, as AsciiDoc and DocBook number the lines a

@@ -3,7 +3,7 @@
 // lines that explain nothing — code, a command's synopsis, a table of contents' entries.
 import type { ContextPassage } from '../../types.js';
 import { SECTION_SEPARATOR } from '../../citation.js';
-import { CALLOUT_LINE, COMMENT_LINE, SECTION_ENTRY, SIGNATURE, SYNOPSIS, isCodeLine, isStatementLine, isTermLine, paragraphsOf } from '../../../text/definitionLines.js';
+import { CALLOUT_LINE, COMMENT_LINE, SECTION_ENTRY, SHELL_PROMPT, SIGNATURE, SYNOPSIS, isCodeLine, isStatementLine, isTermLine, paragraphsOf } from '../../../text/definitionLines.js';
 
 /** One sentence of a passage, with the term it defines when it sits under one. */
 export interface Unit {
@@ -199,8 +199,11 @@ function exampleLines(paragraph: string): string[] | null {
   // NOT DISTINCT", a definition list's term), not commands run.
   if (!lines.length || namesTerm(aliasesOnOneLine(paragraph))) return null;
   const commands = isCommandListing(lines.join('\n')) && !/^\p{Lu}+\b/u.test(lines[0]!);
-  if (!lines.every(isCodeLine) && !commands) return null;
-  return lines
+  // A shell session ("$ git switch --detach HEAD~3" over "HEAD is now at 9fc9555312…"): the commands
+  // typed at its prompt, not what they printed.
+  const typed = SHELL_PROMPT.test(lines[0]!) ? lines.filter((l) => SHELL_PROMPT.test(l)) : null;
+  if (!typed && !lines.every(isCodeLine) && !commands) return null;
+  return (typed ?? lines)
     .slice(0, EXAMPLE_LINES)
     // Comments, and imports, which name a module and show nothing of what is done with it.
     .filter((l) => !COMMENT_LINE.test(l) && !/^(?:import\s|from\s+[\w.]+\s+import\s)/.test(l))

@@ -370,6 +370,18 @@ describe('the offline model answers', () => {
     );
   });
 
+  it("shows a shell session's typed command, not what it printed, as the example of the sentence introducing it", async () => {
+    const session = passage(
+      'git-switch.html#3',
+      'To check out commit HEAD~3 for temporary inspection or experiment without creating a new branch:',
+      "$ git switch --detach HEAD~3\nHEAD is now at 9fc9555312 Merge branch 'cc/shared-index-permbits'",
+      'If it turns out whatever you have done is worth keeping, you can always create a new name for it.',
+    );
+    const text = await answer('How can I switch to an old commit to poke around without creating a new branch?', session);
+    expect(text).toContain('without creating a new branch: `$ git switch --detach HEAD~3`');
+    expect(text).not.toContain('HEAD is now at');
+  });
+
   it('quotes no listing of command lines (each starting with the same command, none ending a sentence), but prose wrapped over lines', async () => {
     const page = passage(
       'gitcredentials.html#1',
