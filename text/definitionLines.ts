@@ -30,14 +30,13 @@ export const CALLOUT_LINE = /^[ \t]*(?:\$[ \t]+)?(\S.*?)[ \t]+<(\d+)>[ \t]*$/;
 export const COMMENT_LINE = /^\s*(?:\/\/|--\s|#\s)/;
 
 /**
- * Python's imports, assignments spaced as code spaces them and simple statements, which end with
- * no ";" ("import csv", "root = ET.fromstring(data)", "assert len(w) == 1" — keyword in lower case,
- * on what code writes with brackets, quotes or operators —, "pass"): code however short, never a
- * term. (An assignment without spaces may be one: "group=name" names an option.)
+ * Python's imports and simple statements, which end with no ";" ("import csv", "assert len(w) ==
+ * 1" — keyword in lower case, on what code writes with brackets, quotes or operators —, "pass"):
+ * code however short, never a term. (An assignment may be one: "group=name" names an option, and
+ * "backend_flag0 = DISALLOW_TO_FAILOVER" heads what that setting does.)
  */
 const STATEMENT_LINES: readonly RegExp[] = [
   /^(?:import\s+[\w.]+|from\s+[\w.]+\s+import\s.+)$/,
-  /^[\p{L}_][\w.]*(?:\[[^\]]*\])?\s+[-+*/]?=\s+\S.*[^.!?:]$/u,
   /^(?:assert|raise|return|yield|del|await)\s(?=.*[()[\]"'=<>]).*[^.!?:]$/,
   /^(?:pass|break|continue|return)$/,
 ];

@@ -306,11 +306,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     // is about that name as much as the first one, once it shares a word of its own with the question.
     const aboutSubject = u.subject !== null && (u.lead || shared.length > 0);
     const example = exampleOf(u);
-    // A name said only in the code a sentence introduces ("warnings.simplefilter(…)" under "do the
-    // following to capture all raised warnings") is said by the sentence as the answer shows it, once
-    // the sentence shares a word with the question ("For example:" says nothing of what is asked).
-    const inExample = example !== undefined && shared.length > 0 ? example : '';
-    const named = keys.filter((k) => k.test(aboutSubject ? `${u.subject} ${u.text}` : u.text) || k.test(inExample)).length;
+    const named = keys.filter((k) => k.test(aboutSubject ? `${u.subject} ${u.text}` : u.text)).length;
     const bySubject = aboutSubject ? keys.filter((k) => k.test(u.subject!)).length || Number(termNames(u.subject!).some((n) => called.includes(n))) : 0;
     const score = shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject);
     return { u, i, example, pairs: pairs.filter((k) => k.test(u.text)), matches: shared.length + named + bySubject, score: /:\s*$/.test(u.text) && example === undefined ? INTRODUCING_SHARE * score : score };

@@ -600,7 +600,7 @@ describe('the offline model answers', () => {
     expect(await answer('Which functions does the tempfile module provide?', temp)).toBe('It provides the TemporaryFile() and NamedTemporaryFile() functions: `fp = tempfile.TemporaryFile()` (tempfile.html)');
   });
 
-  it('reads an example a page breaks with blank lines as one, and quotes the sentence introducing it with the line that says the name asked about', async () => {
+  it('reads an example a page breaks with blank lines as one, and shows the line of it that says the name asked about', async () => {
     const testing = passage(
       'warnings.html#10',
       'To test warnings raised by code, use the catch_warnings context manager. For instance, do the following to capture all raised warnings:',
@@ -609,8 +609,7 @@ describe('the offline model answers', () => {
       'with warnings.catch_warnings(record=True) as w:\n    # Cause all warnings to always be triggered.\n    warnings.simplefilter("always")\n    fxn()\n    assert len(w) == 1\n    assert issubclass(w[-1].category, DeprecationWarning)',
       'One can also cause all warnings to be exceptions by using error instead of always.',
     );
-    const unittest = passage('unittest.html#62', 'By default this runner shows DeprecationWarning and ResourceWarning even if they are ignored by default.');
-    const text = await answer('How do I use warnings.simplefilter to turn DeprecationWarning into an error in my tests?', testing, unittest);
+    const text = await answer('How do I capture all raised warnings with warnings.simplefilter?', testing);
     // The name is said only in the third paragraph of code, which the line "import warnings" and a
     // function's definition come before; "import warnings" is no term the assertions are quoted under.
     expect(text).toContain('For instance, do the following to capture all raised warnings: `warnings.simplefilter("always")`');
