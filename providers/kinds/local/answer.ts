@@ -294,7 +294,8 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   /**
    * The line of a sentence's example (passageUnits.ts) the answer shows with it: the one saying most
    * of the question's words and names (`telling`, each by its weight, as sentences are scored), the
-   * first of equals, and none that says none of them (an example's "import fnmatch" shows nothing of what was asked).
+   * first of equals, and none that says none of them (an example's "import fnmatch" shows nothing
+   * of what was asked).
    */
   const exampleOf = (u: Unit): string | undefined =>
     u.example
@@ -305,10 +306,10 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     // A later sentence of a definition the question names ("What is the default of shared_buffers?")
     // is about that name as much as the first one, once it shares a word of its own with the question.
     const aboutSubject = u.subject !== null && (u.lead || shared.length > 0);
-    const example = exampleOf(u);
     const named = keys.filter((k) => k.test(aboutSubject ? `${u.subject} ${u.text}` : u.text)).length;
     const bySubject = aboutSubject ? keys.filter((k) => k.test(u.subject!)).length || Number(termNames(u.subject!).some((n) => called.includes(n))) : 0;
     const score = shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject);
+    const example = exampleOf(u);
     return { u, i, example, pairs: pairs.filter((k) => k.test(u.text)), matches: shared.length + named + bySubject, score: /:\s*$/.test(u.text) && example === undefined ? INTRODUCING_SHARE * score : score };
   });
   const top = Math.max(...scored.map((x) => x.score));

@@ -19,8 +19,8 @@ const FAMILIES: readonly (readonly string[])[] = [
 /**
  * Family words that mean the domain only in some sentences: "How hot is it in Madrid?" is about
  * weather, "hot standby" is not. They count when the message has the weather's dummy subject
- * ("is it", "it's", "it is") or asks how cold a place is (HOW_IS_PLACE). A Map, not an object: a message's word is looked up in it, and
- * "constructor" must not find Object's.
+ * ("is it", "it's", "it is") or asks how cold a place is (HOW_IS_PLACE). A Map, not an object: a
+ * message's word is looked up in it, and "constructor" must not find Object's.
  */
 const IT_IS = /\b(?:is it|it is|it's|it’s)\b/i;
 /** "How chilly is Edmonton this morning?": how cold a place is, named in capitals, is its weather; "how hot is the CPU" is not. */
