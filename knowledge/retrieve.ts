@@ -356,7 +356,6 @@ function namingList(keys: RegExp[], texts: string[], weight: number, rrfK: numbe
  */
 const titleName = (title: string) => words(title.replace(/^\s*(?:(?:Chapter|Appendix|Part)\s+)?(?:\d+|[A-Z])(?:\.\d+)*\.\s+/u, '').split(/\s[—–-]\s|:|\(/)[0] ?? '');
 
-
 /**
  * The title list: the candidates' pages whose title's name (two words or more: one word is as
  * often the word's other sense) the question says word for word, longest first, as a bonus for

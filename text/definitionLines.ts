@@ -32,8 +32,8 @@ export const COMMENT_LINE = /^\s*(?:\/\/|--\s|#\s)/;
 /**
  * Python's imports and simple statements, which end with no ";" ("import csv", "assert len(w) ==
  * 1" — keyword in lower case, on what code writes with brackets, quotes or operators —, "pass"):
- * code however short, never a term. (An assignment may be one: "group=name" names an option, and
- * "backend_flag0 = DISALLOW_TO_FAILOVER" heads what that setting does.)
+ * code however short, never a term (isTermLine). (An assignment may be one: "group=name" names an
+ * option, and "backend_flag0 = DISALLOW_TO_FAILOVER" heads what that setting does.)
  */
 const STATEMENT_LINES: readonly RegExp[] = [
   /^(?:import\s+[\w.]+|from\s+[\w.]+\s+import\s.+)$/,
@@ -41,7 +41,7 @@ const STATEMENT_LINES: readonly RegExp[] = [
   /^(?:pass|break|continue|return)$/,
 ];
 
-export const isStatementLine = (s: string) => STATEMENT_LINES.some((pattern) => pattern.test(s));
+const isStatementLine = (s: string) => STATEMENT_LINES.some((pattern) => pattern.test(s));
 
 /**
  * Lines of code in a page's example, which the answer does not quote, though they may name what
@@ -66,10 +66,9 @@ const CODE_LINES: readonly RegExp[] = [
   // Python's assignments and calls, which end with no ";" ("writer = csv.writer(f)",
   // "writer.writerows(rows)").
   /^[\p{L}_][\w.]*(?:\[[^\]]*\])?\s*[-+*/]?=\s*[^=\s].*[^.!?:]$/u,
-  // (A table's row "os.path.isdir() | Path.is_dir()" is no call: its cells are apart.)
-  /^[\p{L}_][\w]*(?:\.[\p{L}_]\w*)+\((?:(?! \| ).)*\)$/u,
-  // A call of a name in lower case, alone on its line ("fxn()", "print(total)"): prose ends with a stop.
-  /^[\p{Ll}_]\w*\((?:(?! \| ).)*\)$/u,
+  // A call of a dotted name or of one in lower case, alone on its line ("fxn()", "print(total)"):
+  // prose ends with a stop. (A table's row "os.path.isdir() | Path.is_dir()" is no call: its cells are apart.)
+  /^(?:[\p{L}_]\w*(?:\.[\p{L}_]\w*)+|[\p{Ll}_]\w*)\((?:(?! \| ).)*\)$/u,
   // A block's opening line in Python, keyword in lower case, colon at the end ("with open(p) as f:").
   /^(?:with|for|if|elif|else|while|def|class|try|except|finally|async)\b.*:$/,
   // Markup: a tag with attributes, or an element opened and closed on the line
@@ -105,6 +104,8 @@ export function isTermLine(paragraph: string): boolean {
   // A command after a shell's prompt ("$ git switch experimental") is an example's line: the prose
   // after it goes on with the page, it does not define the command.
   if (SHELL_PROMPT.test(paragraph)) return false;
+  // A statement ("import warnings", "raise KeyError(key)") is code however short: it names nothing.
+  if (isStatementLine(paragraph)) return false;
   // A page's only subsection listed in its table of contents ("9.4.1. format" atop PostgreSQL's
   // string functions) is a line of its own before the page's prose: read as a term, every later
   // passage of the page was headed by it.

@@ -3,7 +3,7 @@
 // lines that explain nothing — code, a command's synopsis, a table of contents' entries.
 import type { ContextPassage } from '../../types.js';
 import { SECTION_SEPARATOR } from '../../citation.js';
-import { CALLOUT_LINE, COMMENT_LINE, SECTION_ENTRY, SHELL_PROMPT, SIGNATURE, SYNOPSIS, isCodeLine, isStatementLine, isTermLine, paragraphsOf } from '../../../text/definitionLines.js';
+import { CALLOUT_LINE, COMMENT_LINE, SECTION_ENTRY, SHELL_PROMPT, SIGNATURE, SYNOPSIS, isCodeLine, isTermLine, paragraphsOf } from '../../../text/definitionLines.js';
 
 /** One sentence of a passage, with the term it defines when it sits under one. */
 export interface Unit {
@@ -36,9 +36,6 @@ function aliasesOnOneLine(paragraph: string): string {
   const lines = paragraph.split('\n').map((l) => l.trim());
   return lines.length > 1 && lines.length <= 4 && lines.every((l) => /^\S+$/.test(l) || OPTION_FORM.test(l) || SIGNATURE.test(l)) ? lines.join(' ') : paragraph;
 }
-
-/** A line shaped as a term that is one: a statement ("import warnings") is none, however short. */
-const namesTerm = (line: string) => isTermLine(line) && !isStatementLine(line);
 
 /**
  * A term-shaped line that reads as a definition when it follows a term: three words or more, and
@@ -147,7 +144,7 @@ export function units(passages: ContextPassage[]): Unit[] {
       // A list whose definitions are phrases ("nproc" / "maximum number of processes") has every
       // line shaped as a term: the one after a term is its definition all the same.
       const line = aliasesOnOneLine(paragraph);
-      const shapedAsTerm = namesTerm(line);
+      const shapedAsTerm = isTermLine(line);
       // After a function's signature even a word or two is its description ("Cube root" under
       // "cbrt ( double precision ) → double precision"), unless it is the next signature.
       const phraseDefinition =
@@ -197,7 +194,7 @@ function exampleLines(paragraph: string): string[] | null {
   // A line shaped as a term is the next definition's ("heapq.heappop(heap)" after heappush's description), not an example.
   // Lines that each start with one word in capitals are a keyword's forms ("NULLS DISTINCT" over "NULLS
   // NOT DISTINCT", a definition list's term), not commands run.
-  if (!lines.length || namesTerm(aliasesOnOneLine(paragraph))) return null;
+  if (!lines.length || isTermLine(aliasesOnOneLine(paragraph))) return null;
   const commands = isCommandListing(lines.join('\n')) && !/^\p{Lu}+\b/u.test(lines[0]!);
   // A shell session ("$ git switch --detach HEAD~3" over "HEAD is now at 9fc9555312…"): the commands
   // typed at its prompt, not what they printed.
