@@ -67,9 +67,12 @@ const NUMERAL = /^(?:\d+|(?!iv$|vi$)(?=[ivx]{2,}$)x{0,3}(?:ix|iv|v?i{0,3}))$/;
  */
 const DOTTED = /(?<![\p{L}\p{N}.])\p{L}[\p{L}\p{N}_-]*(?:\.[\p{L}\p{N}_-]+)*\.[\p{L}\p{N}]+(?![\p{L}\p{N}])/gu;
 
+/** "e.g." and "i.e." are dotted as names are, but only introduce what follows. */
+const ABBREVIATION: ReadonlySet<string> = new Set(['e.g', 'i.e']);
+
 /** The words of a question that say what it is about (numbers are ids or quantities, not topics). */
 export function contentTerms(text: string): string[] {
-  const dotted = (text.match(DOTTED) ?? []).map((d) => d.toLowerCase());
+  const dotted = (text.match(DOTTED) ?? []).map((d) => d.toLowerCase()).filter((d) => !ABBREVIATION.has(d));
   const rest = (dotted.length ? text.replace(DOTTED, ' ') : text).replace(INTENSIFIER, ' ');
   return [...new Set([...dotted, ...terms(rest).filter((t) => !PHRASING.has(t) && !NUMERAL.test(t))])];
 }
@@ -148,10 +151,15 @@ function quotedOnly(text: string): Set<string> {
   return new Set(contentTerms(quoted.join(' ')).filter((t) => !outside.has(t)));
 }
 
+/** A file's name as an example gives one ("a.txt", "notes.md", "out.json"): a name, a dot and an extension of a few letters. */
+const FILE_NAME = /^[\p{L}\p{N}_-]+\.\p{L}[\p{L}\p{N}]{0,3}$/u;
+
 export async function measureCoverage(text: string, corpus: CorpusStats): Promise<Coverage> {
-  // A value the question quotes and the knowledge never says tells nothing either way: it is left out.
+  // A value the question quotes, or a file it names, that the knowledge never says tells nothing
+  // either way: it is left out ("…e.g. --files a.txt b.txt c.txt, and end up as a list?").
   const values = quotedOnly(text);
   const words = contentTerms(text);
+  for (const w of words) if (FILE_NAME.test(w)) values.add(w);
   // A clipped word ("app", "db") is as present as its full word, which manuals write instead, and
   // a word made with -able ("sortable") as the word it is made from ("sort").
   const full = words.map((w) => fullForm(w) ?? derivedBase(w) ?? w);

@@ -103,8 +103,11 @@ async function matchClauses(
   let claimed = false;
   const requests = clauses(message).flatMap((part) => requestsIn(part, tools));
   const parts = requests.map((r) => r.part);
+  // The tools a clause asks for without their arguments ("what's the weather there now?").
+  const wanting = new Set<ToolSpec>();
   for (const { part, match } of requests) {
     if (!match?.arguments) {
+      if (match) wanting.add(match.tool);
       unexplained.push(part);
       continue;
     }
@@ -134,10 +137,12 @@ async function matchClauses(
   // in another are no request ("I failed one module of my nursing degree. Is that the end of the
   // world…?" called get_weather for "world"). Written "Oslo", a city is given; "oslo" is a guess.
   // The clauses that say neither its words nor its arguments are judged beside the call as any
-  // other clause is ("…in Dublin today. Is it cold there? And how do I set my user name?").
+  // other clause is ("…in Dublin today. Is it cold there? And how do I set my user name?"). The
+  // tool a clause asked for is the one looked for: "I'm flying to Zurich tomorrow, what's the
+  // weather there now? Also how do I view pool status…?" says an order tool's "status" too.
   let others = unexplained;
   if (!calls.length && parts.length > 1 && tools.length) {
-    const whole = matchTool(message, tools);
+    const whole = wholeMessageMatch(message, tools, wanting);
     const own = whole?.arguments ? parts.filter((part) => saysCall(part, whole)) : [];
     if (whole?.arguments && !whole.guessed.length && !(await knowledgeClaims(own.join(' '), whole, corpus))) {
       calls.push({ id: `local-${whole.tool.name}-1`, name: whole.tool.name, arguments: whole.arguments });
@@ -160,6 +165,16 @@ async function matchClauses(
   const rest = spoken.filter((part) => !setting.includes(part) && !onlyAsksToAct(part, own));
   const searched = new Set(rest);
   return { calls, reasons, rest, claimed, own, asked: (part) => withWhatItRefersTo(part, parts, searched) };
+}
+
+/**
+ * The tool the whole message asks for: among those its clauses asked for without arguments, the
+ * one tool the message gives arguments for; with none asked for, the one matchTool finds.
+ */
+function wholeMessageMatch(message: string, tools: ToolSpec[], wanting: ReadonlySet<ToolSpec>): ToolMatch | null {
+  if (!wanting.size) return matchTool(message, tools);
+  const given = [...wanting].map((tool) => matchTool(message, [tool])).filter((m) => m?.arguments && !m.guessed.length);
+  return given.length === 1 ? given[0]! : null;
 }
 
 /** A pronoun standing for something said before: "abort it", "add them", "…resync that?". */

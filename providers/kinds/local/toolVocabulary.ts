@@ -3,11 +3,11 @@
 // its name or description, so the families extend the owner's own words; they do not invent
 // tools. Families are of everyday assistant domains, kept small and unambiguous on purpose.
 
-import { stem } from '../../../text/stem.js';
+import { inflectionKey, stem } from '../../../text/stem.js';
 
 /** Related words of one domain: any of them in a tool's text brings in all of them. */
 const FAMILIES: readonly (readonly string[])[] = [
-  ['weather', 'forecast', 'temperature', 'rain', 'raining', 'rainy', 'snow', 'snowing', 'snowy', 'sunny', 'cloudy', 'overcast', 'windy', 'wind', 'humid', 'humidity', 'umbrella', 'pouring', 'downpour', 'storm', 'stormy', 'thunder', 'thunderstorm', 'fog', 'foggy', 'misty', 'drizzle', 'hail', 'sleet', 'degrees', 'celsius', 'fahrenheit', 'jacket', 'coat', 'raincoat', 'sunscreen', 'scarf'],
+  ['weather', 'forecast', 'temperature', 'rain', 'raining', 'rainy', 'snow', 'snowing', 'snowy', 'sunny', 'cloudy', 'overcast', 'windy', 'wind', 'humid', 'humidity', 'umbrella', 'pouring', 'downpour', 'storm', 'stormy', 'thunder', 'thunderstorm', 'fog', 'foggy', 'misty', 'drizzle', 'hail', 'sleet', 'degrees', 'celsius', 'fahrenheit', 'jacket', 'coat', 'raincoat', 'sunscreen', 'scarf', 'sunglasses', 'gloves', 'mittens'],
   ['order', 'package', 'parcel', 'shipment', 'ship', 'shipped', 'shipping', 'deliver', 'delivered', 'delivery', 'arrive', 'arrival', 'tracking', 'track', 'purchase', 'courier', 'dispatched', 'transit'],
   ['stock', 'share', 'ticker', 'nasdaq', 'nyse'],
   ['currency', 'exchange', 'dollar', 'euro', 'yen', 'pound'],
@@ -46,15 +46,24 @@ const CONDITIONAL = new Map<string, { family: string; when: Pick<RegExp, 'test'>
   ...['show', 'shows', 'showed', 'shown', 'showing', 'turn', 'turns', 'turned', 'turning'].map((w) => [w, { family: 'order', when: SHOWS_UP, keepsOwnSense: true }] as const),
 ]);
 
-const FAMILY_STEMS = FAMILIES.map((f) => new Set(f.map(stem)));
+/**
+ * A tool's word as a message's inflection of it may stem: its stem, and that less a final e, which
+ * the stemmer keeps in "arrive" and "purchase" but not in "arrived" and "purchased".
+ */
+const forms = (word: string) => [stem(word), inflectionKey(word)];
 
-/** Stems of `words` with the families they belong to added. */
+const FAMILY_STEMS = FAMILIES.map((f) => new Set(f.map(stem)));
+const FAMILY_FORMS = FAMILIES.map((f) => new Set(f.flatMap(forms)));
+
+/** Stems of `words` (and their forms less a final e) with the families they belong to added. */
 export function expandStems(words: Iterable<string>): Set<string> {
   const out = new Set<string>();
   for (const word of words) {
     const s = stem(word);
-    out.add(s);
-    for (const family of FAMILY_STEMS) if (family.has(s)) for (const w of family) out.add(w);
+    for (const f of forms(word)) out.add(f);
+    FAMILY_STEMS.forEach((family, i) => {
+      if (family.has(s)) for (const w of FAMILY_FORMS[i]!) out.add(w);
+    });
   }
   return out;
 }

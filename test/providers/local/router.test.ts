@@ -128,6 +128,15 @@ describe('the offline router', () => {
     expect(idiom.reason).toMatch(/not in the knowledge: leg[;)]/);
   });
 
+  it('leaves out of coverage the files a question names as examples, and reads "e.g." as no name', async () => {
+    // A language's manual: "a.txt" and "b.txt" are the asker's example files, nowhere in it.
+    const manual = fakeCorpus({ cli: 30, options: 300, accept: 90, variable: 120, number: 400, values: 500, files: 200, end: 300, list: 600, one: 700, up: 300 });
+    const question = 'how can one of my CLI options accept a variable number of values, e.g. --files a.txt b.txt c.txt, and end up as a list?';
+    const route = await routeLocally(question, all, manual);
+    expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+    expect(route.reason).not.toMatch(/not in the knowledge/);
+  });
+
   it('does not search for a question about the world that borrows one word of the knowledge\'s, but does for a documentation question naming something it lacks', async () => {
     // A pooler's manual: "pool" in 40 % of its chunks, "clean" and "often" now and then, "swimming" never.
     const manual = fakeCorpus({ pool: 400, clean: 5, often: 10 });
@@ -632,8 +641,29 @@ describe('a tool call and a question in one message', () => {
     expect(await calls("We're flying into Santa Fe tonight. What's it like there right now?", all, pooler)).toEqual([['get_weather', { city: 'Santa Fe' }]]);
     // How cold a place named in capitals is; how hot a machine's part is stays the manual's.
     expect(await calls('How chilly is Edmonton this morning?', all, pooler)).toEqual([['get_weather', { city: 'Edmonton' }]]);
+    expect(await calls('do I need sunglasses in Madrid today?', all, pooler)).toEqual([['get_weather', { city: 'Madrid' }]]);
     const manual = fakeCorpus({ hot: 20, standby: 200, under: 300, load: 150 }, 700);
     expect((await calls('how hot is the standby under load?', all, manual)).map(([name]) => name)).toEqual(['search_knowledge']);
+  });
+
+  it('takes a reference code beside the tool’s word for the id, whatever comes before it, and hears "arrived" as "arrive"', async () => {
+    const manual = fakeCorpus({ going: 30, status: 200, pgpool: 400, pool: 300, md5: 20, auth: 40, pool_passwd: 30, support: 100, separately: 5, supported: 100, tracking: 60, object: 200, names: 100 }, 700);
+    expect(await calls("ORD-5521 still hasn't arrived, what's going on with it", all, manual)).toEqual([['order_status', { order_id: 'ORD-5521' }]]);
+    expect(await calls('Does pgpool support md5 auth with pool_passwd? Separately, status of ORD-2045?', all, manual)).toEqual([
+      ['search_knowledge', { query: 'Does pgpool support md5 auth with pool_passwd?' }],
+      ['order_status', { order_id: 'ORD-2045' }],
+    ]);
+    // A standard's name is no reference: the question is the manual's.
+    expect((await calls('Is SHA-256 supported for tracking object names?', all, manual)).map(([name]) => name)).toEqual(['search_knowledge']);
+  });
+
+  it('takes the arguments of the tool a clause asks for from the clause before it, though another clause says another tool’s word', async () => {
+    // "status" is the order tool's word too, in "pool status".
+    const manual = fakeCorpus({ view: 90, pool: 300, status: 200, pcp: 40, pcp_pool_status: 8 }, 700);
+    expect(await calls("I'm flying to Zurich tomorrow, what's the weather there now? Also how do I view pool status with pcp_pool_status?", all, manual)).toEqual([
+      ['search_knowledge', { query: 'how do I view pool status with pcp_pool_status?' }],
+      ['get_weather', { city: 'Zurich' }],
+    ]);
   });
 
   it('does not search for a follow-up that only asks how the request beside it stands', async () => {

@@ -18,6 +18,13 @@ const ID_WORDS = new Set([...ID_INTRODUCERS].filter((w) => w !== 'is' && w !== '
 /** What stands between a column and a value compared with it in a query: "=", "<>", ">=", "IN (". */
 const COMPARED = /^\s*(?:[=<>!]=?|<>|in\s*\()\s*['"]?$/iu;
 
+/**
+ * A reference code: letters, and a run of four digits or more, in parts joined by "-", "_" or "/"
+ * ("ORD-5521", "A7-19920", "9183-B", "INV/0042"). Quantities and versions are not written so
+ * ("64MB", "v2", "SHA-256", "x86-64"), so beside the tool's word it is the id, whatever introduces it.
+ */
+const REFERENCE_CODE = /^(?=.*\p{L})(?=.*\p{N}{4})[\p{L}\p{N}]+(?:[-_/][\p{L}\p{N}]+)+$/u;
+
 const DIGIT_NAMES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 /** Three digits or more said one by one ("eight four four two one", "four-oh-one-two"): "oh" only after the first. */
 const SPELLED_DIGITS = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${DIGIT_NAMES.join('|')})(?:[\s-]+(?:oh|${DIGIT_NAMES.join('|')})){2,}(?![\p{L}\p{N}])`, 'giu');
@@ -65,8 +72,9 @@ export function identifier(question: string, vocabulary: ReadonlySet<string>): R
   }
   const first = words.find((w) => hasDigit(w) && w.length >= 3);
   if (first === undefined) return undefined;
-  // "What's the status of my order? It's 48213.": a sentence of nothing but the id, beside one saying the tool's word, gives it.
-  return { value: first, guessed: !(saysTool && aloneInItsSentence(text, first)) };
+  // "What's the status of my order? It's 48213.": a sentence of nothing but the id, beside one saying the tool's word, gives it;
+  // so does a reference code ("ORD-5521 still hasn't arrived") beside the tool's word.
+  return { value: first, guessed: !(saysTool && (REFERENCE_CODE.test(first) || aloneInItsSentence(text, first))) };
 }
 
 /** Whether `id`'s sentence in `text` states nothing but it and stopwords ("It's 48213.", "Number: 48213"), beside other sentences. */
