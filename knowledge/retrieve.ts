@@ -190,7 +190,7 @@ function settled<T extends { score: number }>(hits: T[]): T[] {
  * are ordered by score, then document name and chunk position (never by random ids), so two
  * projects holding the same documents rank alike; at most `perDocument` chunks of the leading
  * document, and `perOtherDocument` of each other, come before the other documents' best ones, so
- * the top K covers several pages.
+ * the top K covers several pages, and every document's best chunk is listed before any second one.
  */
 export async function retrieve(
   /**
@@ -404,8 +404,8 @@ function definedTerms(chunk: StoredChunk): string {
 
 /**
  * The best `topK`, taking at most `perDocument` of the leading document and `perOtherDocument` of
- * each other, and one copy of a text several documents share, until nothing else is left. `taken`
- * stays in score order.
+ * each other, and one copy of a text several documents share, until nothing else is left; in the
+ * order of pagesFirst.
  */
 function diversify<T extends { documentId: string; text: string }>(ranked: T[], topK: number, perDocument: number, perOtherDocument: number): T[] {
   const taken: T[] = [];
@@ -428,9 +428,24 @@ function diversify<T extends { documentId: string; text: string }>(ranked: T[], 
       prints.push(print);
     } else deferred.push(chunk);
   }
-  if (taken.length === topK) return taken;
+  if (taken.length === topK) return pagesFirst(taken);
   // Fewer documents than needed: the deferred chunks fill up, best first; copies of a text only last.
   const position = new Map(ranked.map((c, i) => [c, i]));
   const filled = [...taken, ...deferred.slice(0, topK - taken.length)].sort((a, b) => position.get(a)! - position.get(b)!);
-  return [...filled, ...copies.slice(0, topK - filled.length)];
+  return [...pagesFirst(filled), ...copies.slice(0, topK - filled.length)];
+}
+
+/**
+ * Each document's best chunk, in score order, then the further ones, in score order: a second
+ * passage of a page already shown says less that is new than another page's best one, so the
+ * leading page's second passage, kept for the answer, no longer pushes the next page down a place.
+ */
+function pagesFirst<T extends { documentId: string }>(chunks: T[]): T[] {
+  const shown = new Set<string>();
+  const [first, further]: [T[], T[]] = [[], []];
+  for (const chunk of chunks) {
+    (shown.has(chunk.documentId) ? further : first).push(chunk);
+    shown.add(chunk.documentId);
+  }
+  return [...first, ...further];
 }

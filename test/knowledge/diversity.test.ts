@@ -1,6 +1,6 @@
 // The top five reach as many pages as they can: the leading page keeps a second passage for the
 // answer, every other page shows its best one, and a page's further passages come only when no
-// other page is left.
+// other page is left. Every page's best passage is listed before any page's second.
 import { closeDb, db } from '../stack/context.js';
 import { lexicalRanking } from './ingestDirect.js';
 
@@ -35,10 +35,14 @@ it('shows the leading page twice and each other page once, so five passages reac
   expect(top).toHaveLength(5);
   expect(top.filter((d) => d === top[0])).toHaveLength(2);
   expect(new Set(top)).toEqual(new Set(['logging.md', 'maintenance.md', 'storage.md', 'monitoring.md']));
+  // The leading page's second passage scores above the last two pages' best, but is listed after them.
+  expect(new Set(top.slice(0, 4)).size).toBe(4);
+  expect(top[4]).toBe(top[0]);
 });
 
 it('fills the places no other page can take with the pages’ further passages', async () => {
   const top = await (await lexicalRanking(db(), 'two pages', pages.slice(0, 2), question))({});
   expect(top).toHaveLength(5);
   expect(new Set(top)).toEqual(new Set(['logging.md', 'maintenance.md']));
+  expect(new Set(top.slice(0, 2)).size).toBe(2);
 });
