@@ -8,6 +8,8 @@ import { CALLOUT_LINE, COMMENT_LINE, SECTION_ENTRY, SHELL_PROMPT, SIGNATURE, SYN
 /** One sentence of a passage, with the term it defines when it sits under one. */
 export interface Unit {
   passage: number;
+  /** The paragraph of its passage the sentence is in. */
+  paragraph: number;
   order: number;
   text: string;
   /** A definition list's term ("--amend", "push.default") the sentence's paragraph explains (one of the few after it). */
@@ -98,6 +100,7 @@ export function units(passages: ContextPassage[]): Unit[] {
     const paragraphs = paragraphsOf(p.text);
     const carried = continuedTerm(p.section);
     let subject: string | null = carried;
+    let paragraphAt = 0;
     /** Paragraphs since the term; 0 right after it (this one is its definition, however short). */
     let since = subject === null ? 0 : 1;
     /** The example's lines marked with callouts so far ("$ git diff --cached   <2>"), by number. */
@@ -112,9 +115,10 @@ export function units(passages: ContextPassage[]): Unit[] {
       const key = `${own ?? ''}\u0000${text}`;
       if (seen.has(key)) return;
       seen.add(key);
-      out.push({ passage: pi, order: out.length, text, subject: own, lead, carried: carried !== null && own === carried });
+      out.push({ passage: pi, paragraph: paragraphAt, order: out.length, text, subject: own, lead, carried: carried !== null && own === carried });
     };
     paragraphs.forEach((paragraph, i) => {
+      paragraphAt = i;
       const before = introducing;
       const pushed = out.length;
       introducing = null;

@@ -725,6 +725,20 @@ describe('the offline model answers', () => {
     });
   });
 
+  it('quotes the sentence a quoted one points back at, so the name it stands for is said', () => {
+    const warnings = passage(
+      'library/warnings.html#4',
+      'Testing Warnings',
+      'To test warnings raised by code, use the catch_warnings context manager. With it you can temporarily mutate the warnings filter inside a block.',
+    );
+    // The sentence naming catch_warnings shares no word with the question; the one after it points back at it.
+    const said = extractiveAnswer('how do I temporarily silence a deprecation notice inside one block?', [warnings]);
+    expect(said).toContain('use the catch_warnings context manager. With it you can temporarily mutate');
+    // A sentence that does not point back is quoted alone.
+    const plain = passage('library/warnings.html#5', 'The filter is a list of entries. The filter can be temporarily changed inside a with block.');
+    expect(extractiveAnswer('Can I change the filter temporarily inside a block?', [plain])).not.toContain('list of entries');
+  });
+
   it('quotes no entry of a contents list, no item number run onto the line before, and no word alone', () => {
     const page = passage(
       'fts5.html',
