@@ -17,7 +17,7 @@ import { clauses } from './clauses.js';
 import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage, type Typicality } from './coverage.js';
 import { smallTalk } from './smallTalk.js';
 import { listedValues } from './tools/listed.js';
-import { identifier } from './tools/identifiers.js';
+import { identifier, isReferenceCode } from './tools/identifiers.js';
 import { matchTool, referenceMatch, type ToolMatch } from './tools/match.js';
 import { expandStems, messageStems } from './toolVocabulary.js';
 
@@ -295,13 +295,14 @@ const NO_WORDS: ReadonlySet<string> = new Set();
  * A clause that gives a reference and nothing else but words of looking it up (ACTING): "check
  * #P404 pls", "where's #K220?", "can you look up 880214?". It names no tool, yet with one tool that
  * looks things up by an id it can mean nothing else (referenceMatch). The reference is read as a
- * tool's id is (identifier): written with "#", or else five digits or more, with a word of looking
- * it up ("check", "where") to ask about it at all. Fewer digits alone are as likely a quantity or a
- * year, and letters with digits without "#" a name ("sha256", "utf8").
+ * tool's id is (identifier): written with "#", or else five digits or more or a reference code
+ * ("look up ORD_77-301 pls"), with a word of looking it up ("check", "where") to ask about it at all.
+ * Fewer digits alone are as likely a quantity or a year, and letters with digits without "#" a name
+ * ("sha256", "utf8").
  */
 function bareReference(part: string, tools: ToolSpec[]): ToolMatch | null {
   const id = identifier(part, NO_WORDS);
-  if (!id || (id.guessed && !/^\d{5,}$/.test(id.value))) return null;
+  if (!id || (id.guessed && !/^\d{5,}$/.test(id.value) && !isReferenceCode(id.value))) return null;
   const written = id.guessed ? id.value : `#${id.value}`;
   const words = contentTerms(part.replace(written, ' '));
   if (words.some((w) => !ACTING.has(w))) return null;

@@ -19,11 +19,17 @@ const ID_WORDS = new Set([...ID_INTRODUCERS].filter((w) => w !== 'is' && w !== '
 const COMPARED = /^\s*(?:[=<>!]=?|<>|in\s*\()\s*['"]?$/iu;
 
 /**
- * A reference code: letters, and a run of four digits or more, in parts joined by "-", "_" or "/"
- * ("ORD-5521", "A7-19920", "9183-B", "INV/0042"). Quantities and versions are not written so
- * ("64MB", "v2", "SHA-256", "x86-64"), so beside the tool's word it is the id, whatever introduces it.
+ * A reference code: letters and four digits or more, in parts joined by "-", "_" or "/", with a run
+ * of four digits or a part of letters alone ("ORD-5521", "A7-19920", "9183-B", "INV/0042",
+ * "ORD_77-301"). Quantities and versions are not written so ("64MB", "v2", "SHA-256", "x86-64"),
+ * so beside the tool's word it is the id, whatever introduces it.
  */
-const REFERENCE_CODE = /^(?=.*\p{L})(?=.*\p{N}{4})[\p{L}\p{N}]+(?:[-_/][\p{L}\p{N}]+)+$/u;
+const REFERENCE_CODE = /^(?=.*\p{L})(?=(?:\P{N}*\p{N}){4})(?=.*\p{N}{4}|(?:.*[-_/])?\p{L}+(?:[-_/]|$))[\p{L}\p{N}]+(?:[-_/][\p{L}\p{N}]+)+$/u;
+
+/** Whether `id` is written as a reference code (REFERENCE_CODE), which nothing but a reference is. */
+export function isReferenceCode(id: string): boolean {
+  return REFERENCE_CODE.test(id);
+}
 
 const DIGIT_NAMES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 /** Three digits or more said one by one ("eight four four two one", "four-oh-one-two"): "oh" only after the first. */
