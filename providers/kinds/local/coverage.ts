@@ -110,6 +110,20 @@ function derivedBase(word: string): string | null {
   return ABLE.exec(word)?.[1] ?? null;
 }
 
+/**
+ * "subfolder", "monorepo", "multiline", "nonempty": a word made of a prefix and a word a manual
+ * says ("folder", "repo", "line", "empty"). Such compounds are coined freely, so the knowledge
+ * often lacks the one asked with; only prefixes that make one of a kind of thing, not the
+ * productive "re-", "un-" or "de-" ("reunion" is no union).
+ */
+const PREFIXED = /^(?:sub|mono|multi|inter|pre|post|non|auto|over|under)-?(\p{L}{4,})$/u;
+
+/** The word a prefixed compound is made on, as it is written in full ("monorepo" → repository); null for any other word. */
+function prefixedBase(word: string): string | null {
+  const base = PREFIXED.exec(word)?.[1];
+  return base === undefined ? null : (fullForm(base) ?? base);
+}
+
 export interface Coverage {
   /** The question's content terms with their chunk frequency, and the form it was counted by (a clipped word's full form or an -able word's base, if that is commoner). */
   terms: { term: string; df: number; form: string }[];
@@ -160,9 +174,10 @@ export async function measureCoverage(text: string, corpus: CorpusStats): Promis
   const values = quotedOnly(text);
   const words = contentTerms(text);
   for (const w of words) if (FILE_NAME.test(w)) values.add(w);
-  // A clipped word ("app", "db") is as present as its full word, which manuals write instead, and
-  // a word made with -able ("sortable") as the word it is made from ("sort").
-  const full = words.map((w) => fullForm(w) ?? derivedBase(w) ?? w);
+  // A clipped word ("app", "db") is as present as its full word, which manuals write instead, a
+  // word made with -able ("sortable") as the word it is made from ("sort"), and a prefixed
+  // compound ("subfolder") as the word it is made on ("folder").
+  const full = words.map((w) => fullForm(w) ?? derivedBase(w) ?? prefixedBase(w) ?? w);
   // Asked before `chunks` is read: a store-backed corpus learns its size with the frequencies.
   const df = words.length ? await corpus.documentFrequency([...new Set([...words, ...full])]) : new Map<string, number>();
   const withDf = words.map((term, i) => {

@@ -183,6 +183,15 @@ describe('the offline router', () => {
     expect(route.reason).not.toMatch(/not in the knowledge/);
   });
 
+  it('counts a compound of a prefix and a word the knowledge says as said ("subfolder", "monorepo"), but not of any prefix ("supermarket")', async () => {
+    // A manual that says "folder", "repository" and "check" but never the compounds.
+    const manual = fakeCorpus({ folder: 40, repository: 900, check: 300, out: 250, only: 300, one: 700, huge: 5, market: 3, keys: 60, locked: 20, trick: 5 });
+    const route = await routeLocally('our monorepo is huge, how do I check out only one subfolder of it?', all, manual);
+    expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+    expect(route.reason).not.toMatch(/not in the knowledge/);
+    expect((await routeLocally('I locked my keys in the car at the supermarket. Any trick to get them out?', all, manual)).reason).toMatch(/not in the knowledge: .*supermarket/);
+  });
+
   it('judges a chunk by its length: a word in 2% of 40-word chunks is telling, in 2% of 4,000-word ones it is not', async () => {
     const question = 'How do I pay with a card?';
     const shortChunks = { ...fakeCorpus({ pay: 20, card: 20 }), tokens: 1_000 * 53 };
