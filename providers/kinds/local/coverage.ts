@@ -41,7 +41,7 @@ export function fullyPresent(chunks: number): number {
  * they made "Recommend a good book to read." look like a question about any manual.
  */
 const PHRASING = new Set(
-  'should would could might must shall also please want wants need needs like know tell explain describe give us many much some any just really very ever still there here don doesn didn isn aren won wouldn shouldn couldn ve ll re im id yes ok okay hi hello thanks thank recommend recommends recommended suggest suggests suggested simply tip tips idea ideas advice pls plz thx'.split(' '),
+  'should would could might must shall also please want wants need needs like know tell explain describe give us many much some any just really very ever still there here don doesn didn isn aren won wouldn shouldn couldn ve ll re im id yes ok okay hi hello thanks thank recommend recommends recommended suggest suggests suggested simply tip tips idea ideas advice pls plz thx versus vs'.split(' '),
 );
 
 /**
@@ -105,9 +105,18 @@ const DEFAULT_CHUNK_WORDS = 150;
  */
 const ABLE = /^(\p{L}{3,}?)(?:ability|ibility|able|ible)$/u;
 
-/** The word an -able word is made from, as the stemmer would reduce it; null for any other word. */
+/**
+ * "quickly", "nicely", "easily", "automatically": the manner of what a manual says as an adjective
+ * ("quick", "easy", "automatic"); manuals seldom say the adverb, so it was a word they lack.
+ */
+const LY = /^(?:(\p{L}{3,}ic)ally|(\p{L}{3,})ily|(\p{L}{4,})ly)$/u;
+
+/** The word an -able word or an -ly adverb is made from (as the stemmer would reduce an -able one); null for any other word. */
 function derivedBase(word: string): string | null {
-  return ABLE.exec(word)?.[1] ?? null;
+  const able = ABLE.exec(word)?.[1];
+  if (able !== undefined) return able;
+  const ly = LY.exec(word);
+  return ly ? (ly[1] ?? (ly[2] !== undefined ? `${ly[2]}y` : ly[3]!)) : null;
 }
 
 /**

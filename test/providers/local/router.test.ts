@@ -183,6 +183,14 @@ describe('the offline router', () => {
     expect(route.reason).not.toMatch(/not in the knowledge/);
   });
 
+  it('counts an adverb in -ly as said when the knowledge says its adjective ("automatically")', async () => {
+    // A pooler's manual says "automatic" but never the adverb.
+    const manual = fakeCorpus({ worker: 60, replaced: 15, automatic: 40, get: 300 }, 665);
+    const route = await routeLocally('Can a worker get replaced automatically?', all, manual);
+    expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+    expect(route.reason).not.toMatch(/not in the knowledge/);
+  });
+
   it('counts a compound of a prefix and a word the knowledge says as said ("subfolder", "monorepo"), but not of any prefix ("supermarket")', async () => {
     // A manual that says "folder", "repository" and "check" but never the compounds.
     const manual = fakeCorpus({ folder: 40, repository: 900, check: 300, out: 250, only: 300, one: 700, huge: 5, market: 3, keys: 60, locked: 20, trick: 5 });
