@@ -239,21 +239,15 @@ export async function retrieve(
   addPerDocument(rows, fused, documents.bonus, described);
   const names = p.keyWeight > 0 || p.definesWeight > 0 ? keyTokens(question, { capitals: false }) : [];
   const pairs = p.pairWeight > 0 || p.definesWeight > 0 ? keywordPairs(question) : [];
-  // The keywords the question writes in capitals ("ACID", "INDEXED", "TEMP"), a list of their own.
-  const capitals = p.keyWeight > 0 ? keyTokens(question).filter((k) => !names.some((n) => n.source === k.source)) : [];
-  // The texts the names are looked for in, made once for all lists (and not at all when the question gives none).
-  const searched = names.length || pairs.length || capitals.length ? rows.map(chunkSearchText) : [];
-  // A name most candidates say (the product's own, "Pgpool-II"; SELECT across SQL pages) tells none of them apart.
-  const uncommon = (k: RegExp) => searched.filter((t) => k.test(t)).length * 2 <= rows.length;
   const namings = [
     { keys: p.keyWeight > 0 ? names : [], weight: p.keyWeight },
     { keys: p.pairWeight > 0 ? pairs : [], weight: p.pairWeight },
-    // Only those few candidates say: counted whatever their share, they moved "What is a column declared
-    // GENERATED ALWAYS AS?" off its page, since SQL pages say such words everywhere.
-    { keys: capitals.filter(uncommon), weight: p.keyWeight },
   ].filter((n) => n.keys.length);
+  // The texts the names are looked for in, made once for all lists (and not at all when the question gives none).
+  const searched = names.length || pairs.length ? rows.map(chunkSearchText) : [];
   for (const { keys, weight } of namings) for (const [i, bonus] of namingList(keys, searched, weight, p.rrfK)) fused.get(rows[i]!.id)!.score += bonus;
-  // The defining list, of the names few candidates say, defined or not.
+  // The defining list; a name most candidates say (the product's own, "Pgpool-II") tells none of them apart, defined or not.
+  const uncommon = (k: RegExp) => searched.filter((t) => k.test(t)).length * 2 <= rows.length;
   const telling = names.filter(uncommon);
   const defining =
     p.definesWeight > 0
