@@ -666,8 +666,12 @@ describe('a tool call and a question in one message', () => {
   it('takes a reference code beside the tool’s word for the id, whatever comes before it, and hears "arrived" as "arrive"', async () => {
     const manual = fakeCorpus({ going: 30, status: 200, pgpool: 400, pool: 300, md5: 20, auth: 40, pool_passwd: 30, support: 100, separately: 5, supported: 100, tracking: 60, object: 200, names: 100 }, 700);
     expect(await calls("ORD-5521 still hasn't arrived, what's going on with it", all, manual)).toEqual([['order_status', { order_id: 'ORD-5521' }]]);
-    // Said alone with a word of looking it up, it is the one tool's that looks references up.
+    // Said alone with a word of looking it up, it is the one tool's that looks references up…
     expect(await calls('look up ORD_77-301 pls', all, manual)).toEqual([['order_status', { order_id: 'ORD_77-301' }]]);
+    // …as written: a tool taking a number cannot take it, and 77 would be another order.
+    const byNumber: ToolSpec = { ...orderStatus, parameters: { type: 'object', required: ['order_id'], properties: { order_id: { type: 'integer' } } } };
+    expect(await calls('look up ORD_77-301 pls', [KNOWLEDGE_TOOL, byNumber], manual)).toEqual([]);
+    expect(await calls('look up #4412 pls', [KNOWLEDGE_TOOL, byNumber], manual)).toEqual([['order_status', { order_id: 4412 }]]);
     expect(await calls('Does pgpool support md5 auth with pool_passwd? Separately, status of ORD-2045?', all, manual)).toEqual([
       ['search_knowledge', { query: 'Does pgpool support md5 auth with pool_passwd?' }],
       ['order_status', { order_id: 'ORD-2045' }],

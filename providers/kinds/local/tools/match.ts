@@ -93,8 +93,11 @@ export function referenceMatch(question: string, reference: string, tools: ToolS
   const tool = byId[0]!;
   const vocabulary = toolWords(tool).all;
   const read = extractArguments(question, tool.parameters, vocabulary);
-  // Said alone, the reference is given, not guessed: there is nothing else it could be.
-  return read ? { tool, arguments: read.args, matched: [], guessed: [], slight: false, vocabulary, reference } : null;
+  // Said alone, the reference is given, not guessed: there is nothing else it could be. But only as
+  // written: an integer id read from "ORD_77-301" would be 77, another order's.
+  const id = reference.replace(/^#/, '');
+  if (!read || !Object.values(read.args).some((v) => (typeof v === 'number' ? /^\d+$/.test(id) && Number(id) === v : String(v) === id))) return null;
+  return { tool, arguments: read.args, matched: [], guessed: [], slight: false, vocabulary, reference };
 }
 
 /** A tool that tells how things are now ("Current weather…", "live prices"), by its description. */
