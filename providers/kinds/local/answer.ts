@@ -205,11 +205,14 @@ function withFirstDefinition<T extends Scored>(picked: T[], scored: T[], limit: 
   return withOneHeard(picked, scored, limit, least, defining, (x) => defining(x) && x.u.lead);
 }
 
-/**
- * A sentence that opens by pointing back at the one before it: "With it you can…", "This option…",
- * "They are…"; not "It is possible to…", whose "it" stands for what follows.
- */
-const POINTS_BACK = /^(?:it(?!(?:'s|’s|\s+(?:is|was|(?:may|might|can|could|will|would|should) be))\s+(?:(?:also|not|often|usually|generally|therefore|thus|then)\s+)?(?:possible|impossible|necessary|unnecessary|recommended|important|advisable|safe|unsafe|best|better|easy|easier|hard|harder|difficult|common|useful|likely|unlikely|sufficient|enough|preferable|required|worth|good|wise|convenient|legal|an error)\b)|its|this|these|that|those|they|such|(?:with|in|for) (?:it|this|that|them))\b/i;
+/** A sentence that opens by pointing back at the one before it: "With it you can…", "This option…", "They are…". */
+const POINTS_BACK = /^(?:it|its|this|these|that|those|they|such|(?:with|in|for) (?:it|this|that|them))\b/i;
+
+/** "It is possible to…", "It's recommended that…": an "it" that stands for what follows, not for the sentence before. */
+const IT_OF_WHAT_FOLLOWS =
+  /^it(?:'s|’s|\s+(?:is|was|(?:may|might|can|could|will|would|should) be))\s+(?:(?:also|not|often|usually|generally|therefore|thus|then)\s+)?(?:possible|impossible|necessary|unnecessary|recommended|important|advisable|safe|unsafe|best|better|easy|easier|hard|harder|difficult|common|useful|likely|unlikely|sufficient|enough|preferable|required|worth|good|wise|convenient|legal|an error)\b/i;
+
+const pointsBack = (text: string) => POINTS_BACK.test(text) && !IT_OF_WHAT_FOLLOWS.test(text);
 
 /**
  * `picked`, with the sentence before each one that opens by pointing back at it, in the same
@@ -222,7 +225,7 @@ function withAntecedents<T extends { u: Unit; example?: string }>(picked: T[], a
   const out: (T | { u: Unit; example?: undefined })[] = [...picked];
   for (const { u } of picked) {
     const before = all[u.order - 1];
-    if (before && POINTS_BACK.test(u.text) && before.passage === u.passage && before.paragraph === u.paragraph && before.subject === u.subject && !out.some((x) => x.u === before)) out.push({ u: before });
+    if (before && pointsBack(u.text) && before.passage === u.passage && before.paragraph === u.paragraph && before.subject === u.subject && !out.some((x) => x.u === before)) out.push({ u: before });
   }
   return out;
 }

@@ -115,8 +115,9 @@ const LY = /^(?:(\p{L}{3,}ic)ally|(\p{L}{3,})ily|(\p{L}{4,})ly)$/u;
 function derivedBase(word: string): string | null {
   const able = ABLE.exec(word)?.[1];
   if (able !== undefined) return able;
-  const ly = LY.exec(word);
-  return ly ? (ly[1] ?? (ly[2] !== undefined ? `${ly[2]}y` : ly[3]!)) : null;
+  const [, ic, y, plain] = LY.exec(word) ?? [];
+  if (ic !== undefined) return ic;
+  return y !== undefined ? `${y}y` : (plain ?? null);
 }
 
 /**

@@ -52,8 +52,8 @@ const CONDITIONAL = new Map<string, { family: string; when: Pick<RegExp, 'test'>
  */
 const forms = (word: string) => [stem(word), inflectionKey(word)];
 
-const FAMILY_STEMS = FAMILIES.map((f) => new Set(f.map(stem)));
-const FAMILY_FORMS = FAMILIES.map((f) => new Set(f.flatMap(forms)));
+/** Each family: its words' stems, which a word belongs to it by, and their forms, which it brings in. */
+const FAMILY_SETS = FAMILIES.map((f) => ({ stems: new Set(f.map(stem)), forms: new Set(f.flatMap(forms)) }));
 
 /** Stems of `words` (and their forms less a final e) with the families they belong to added. */
 export function expandStems(words: Iterable<string>): Set<string> {
@@ -61,9 +61,7 @@ export function expandStems(words: Iterable<string>): Set<string> {
   for (const word of words) {
     const s = stem(word);
     for (const f of forms(word)) out.add(f);
-    FAMILY_STEMS.forEach((family, i) => {
-      if (family.has(s)) for (const w of FAMILY_FORMS[i]!) out.add(w);
-    });
+    for (const family of FAMILY_SETS) if (family.stems.has(s)) for (const w of family.forms) out.add(w);
   }
   return out;
 }

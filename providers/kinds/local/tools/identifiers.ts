@@ -80,7 +80,7 @@ export function identifier(question: string, vocabulary: ReadonlySet<string>): R
   if (first === undefined) return undefined;
   // "What's the status of my order? It's 48213.": a sentence of nothing but the id, beside one saying the tool's word, gives it;
   // so does a reference code ("ORD-5521 still hasn't arrived") beside the tool's word.
-  return { value: first, guessed: !(saysTool && (REFERENCE_CODE.test(first) || aloneInItsSentence(text, first))) };
+  return { value: first, guessed: !(saysTool && (isReferenceCode(first) || aloneInItsSentence(text, first))) };
 }
 
 /** Whether `id`'s sentence in `text` states nothing but it and stopwords ("It's 48213.", "Number: 48213"), beside other sentences. */
