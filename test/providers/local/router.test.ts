@@ -27,7 +27,7 @@ const corpus = fakeCorpus({
   undo: 12, last: 150, commit: 600, keep: 90, changes: 400, rename: 40, branch: 500, revert: 25, git: 990, long: 70,
   egg: 1, status: 120, order: 80, see: 700, files: 650, changed: 400, stash: 30, hot: 3, standby: 2, configure: 60,
   'push.default': 8, 'pool_hba.conf': 6, show: 500, setting: 300, control: 90, tell: 50, me: 0, how: 1_000, look: 200, check: 150, throw: 5, away: 30,
-  limit: 120, apply: 90, before: 400, after: 400, store: 60, readings: 20, table: 300, fast: 50, forward: 50, remind: 10, explanation: 15, steps: 25,
+  limit: 120, apply: 90, before: 400, after: 400, store: 60, readings: 20, table: 300, fast: 50, forward: 50, remind: 10, explanation: 15, steps: 25, expect: 150,
 });
 
 const orderStatus: ToolSpec = {
@@ -500,16 +500,21 @@ describe('the offline router', () => {
     expect(await calls('get the status of order 48213 and the steps page is down')).toEqual([['order_status', { order_id: '48213' }]]);
     // What refers back to the order, or reads another city out of the rest of the clause, is the same request.
     expect(await calls('order 48213 and my boss keeps asking when it will show up')).toEqual([['order_status', { order_id: '48213' }]]);
+    expect(await calls("Order ORD-5521 still hasn't arrived, when should I expect it?")).toEqual([['order_status', { order_id: 'ORD-5521' }]]);
     expect(await calls('My mom lives in Oslo and says it is freezing. What is the temperature there?')).toEqual([['get_weather', { city: 'Oslo' }]]);
   });
 
-  it('splits requests at a list’s numbers, at ", plus", at "and whether" and across an aside ("and btw", "and after that", "secondly")', async () => {
+  it('splits requests at a list’s numbers, at ", plus", at "and whether" and across an aside ("and btw", a bare "btw", "and after that", "secondly")', async () => {
     expect((await calls('Two things: 1) status of order 48213 2) how do I revert a commit')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     expect((await calls('order 48213 status, plus how to rename a branch')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     expect((await calls('Can you tell me the status of order 48213 and whether git can rename a branch?')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     expect(await calls('how do I rename a branch, and btw is it sunny in Nice?')).toEqual([
       ['search_knowledge', { query: 'how do I rename a branch' }],
       ['get_weather', { city: 'Nice' }],
+    ]);
+    expect(await calls('how do I rename a branch btw whats the status of order 48213')).toEqual([
+      ['search_knowledge', { query: 'how do I rename a branch' }],
+      ['order_status', { order_id: '48213' }],
     ]);
     expect(await calls('firstly, where is order 48213, and secondly how do I rename a branch?')).toEqual([
       ['search_knowledge', { query: 'how do I rename a branch?' }],
