@@ -1,6 +1,7 @@
 // BM25 ranking of a project's chunks: the weights are worked out here from how many chunks hold
 // each stem; the scoring runs in the in-memory index (knowledge/lexicalIndex/) when the caller
 // has one, else in PostgreSQL (store/bm25.ts) from the statistics it keeps.
+import { inPieces } from '../text/longRuns.js';
 import { bm25Rank, stemStats, type Bm25Hit, type Bm25Query, type WeightedText } from '../store/bm25.js';
 import type { Pool } from '../store/pool.js';
 
@@ -74,7 +75,9 @@ export interface Bm25Searcher {
  * each stem weighs idf = ln(1 + (N − df + 0.5) / (df + 0.5)) times its phrase's weight.
  * In `index` (the process's in-memory index) when given, else in PostgreSQL; both rank alike.
  */
-export async function bm25Search(pool: Pool, projectId: string, texts: WeightedText[], limit: number, params: Bm25Params, index?: Bm25Searcher): Promise<Bm25Hit[]> {
+export async function bm25Search(pool: Pool, projectId: string, given: WeightedText[], limit: number, params: Bm25Params, index?: Bm25Searcher): Promise<Bm25Hit[]> {
+  // PostgreSQL's parser is quadratic in a long run without spaces; no word of a question is that long.
+  const texts = given.map((t) => ({ ...t, text: inPieces(t.text) }));
   if (index) return index.search(projectId, texts, limit, params);
   const { stems, chunks: n, tokens } = await stemStats(pool, projectId, texts);
   const query = bm25Query(stems, n, tokens, params);

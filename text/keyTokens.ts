@@ -8,6 +8,12 @@ import { QUESTION_STOPWORDS } from './stopwords.js';
  */
 const MAX_KEY_TOKENS = 8;
 
+/**
+ * The longest token read as a name: no option, setting or function name is near it, and a pasted
+ * token of thousands of characters made a pattern the engine could not compile ("Stack overflow").
+ */
+const MAX_NAME_CHARS = 200;
+
 /** A backslash and one letter: an escape of a regular expression or a format ("\\d", "\\n"). */
 const ESCAPE = /^\\\p{L}$/u;
 
@@ -55,7 +61,7 @@ export function keyTokens(question: string, { capitals = true } = {}): RegExp[] 
   // A keyword is compared with its case, but is the same name as a special token it equals ("FOO_BAR"), and counted once, as that.
   const keywords = (capitals ? capitalKeywords(question) : []).map((t) => name(t, true, WORD_CHARS, t.toLowerCase()));
   const byId = new Map<string, ReturnType<typeof name>>();
-  for (const k of [...special, ...directives, ...operators, ...camel, ...keywords]) if (!byId.has(k.id)) byId.set(k.id, k);
+  for (const k of [...special, ...directives, ...operators, ...camel, ...keywords]) if (!byId.has(k.id) && k.token.length <= MAX_NAME_CHARS) byId.set(k.id, k);
   return [...byId.values()]
     .slice(0, MAX_KEY_TOKENS)
     .map(({ token, flags, apart }) => wholeToken(token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags, apart));
@@ -82,7 +88,10 @@ export function keywordPairs(question: string): RegExp[] {
       return words.slice(1).map((w, i) => `${words[i]}\\s+${w}`);
     }),
   );
-  return [...pairs].slice(0, MAX_KEY_TOKENS).map((pair) => wholeToken(pair, 'u'));
+  return [...pairs]
+    .filter((pair) => pair.length <= MAX_NAME_CHARS)
+    .slice(0, MAX_KEY_TOKENS)
+    .map((pair) => wholeToken(pair, 'u'));
 }
 
 /** Nouns a question calls a named thing by: "the group option", "the maxlogins item", "the required control flag". */

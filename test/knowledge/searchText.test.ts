@@ -15,6 +15,7 @@ import { migrate } from '../../store/migrate.js';
 import { createProject } from '../../store/projects.js';
 import { stemStats } from '../../store/bm25.js';
 import { termStats } from '../../store/termStats.js';
+import { LONGEST_WORD } from '../../text/longRuns.js';
 import { closeDb, db, stackInfo } from '../stack/context.js';
 
 afterAll(closeDb);
@@ -67,6 +68,30 @@ test("a dotted name's parts are words of the chunk, and a question that gives th
   expect(rows[0]!.lexemes).toEqual(expect.arrayContaining(['push.default', 'push', 'default', 'git-scm.com', '2.39.5', 'git@example.com']));
   // An address, a version, "e.g." and an e-mail address give no parts.
   for (const part of ['scm', 'com', '39', 'eg', 'example']) expect(rows[0]!.lexemes).not.toContain(part);
+});
+
+test('a question with a run of thousands of characters and no space is read in pieces, through both BM25 paths', async () => {
+  const { id, docs } = await project();
+  // What PostgreSQL is asked to parse: its parser took 4 s over 30,000 characters of "a_b".
+  const parsed: string[] = [];
+  const recording = <T extends { query: (...args: never[]) => unknown }>(client: T): T =>
+    new Proxy(client, {
+      get: (target, key) =>
+        key === 'query'
+          ? (text: string, params?: unknown[]) => {
+              for (const p of params ?? []) parsed.push(...(Array.isArray(p) ? p : [p]).filter((x): x is string => typeof x === 'string'));
+              return (target.query as (text: string, params?: unknown[]) => unknown).call(target, text, params);
+            }
+          : Reflect.get(target, key),
+    });
+  const question = [{ text: `Which servers count as dead? ${'a_b'.repeat(10_000)}`, weight: 1 }];
+  const index = new LexicalIndex({ sql: recording(db()) });
+  for (const hits of [await bm25Search(recording(db()), id, question, 5, PARAMS), await bm25Search(db(), id, question, 5, PARAMS, index)]) {
+    expect(hits.map((h) => docs.get(h.documentId))).toEqual(['watchdog.md']);
+  }
+  const longest = Math.max(...parsed.flatMap((text) => (text.match(/\S+/gu) ?? []).map((run) => [...run].length)));
+  expect(longest).toBeLessThanOrEqual(LONGEST_WORD);
+  expect(parsed.some((text) => text.includes('a_b'))).toBe(true);
 });
 
 test('paths, file names and a single letter keep their slash', async () => {

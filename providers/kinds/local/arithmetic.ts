@@ -13,9 +13,18 @@ const OPERATORS: [RegExp, string][] = [
   [/\s*\bcubed\b/g, ' ^ 3'],
 ];
 
+/**
+ * Longer than any sum said in words ("What's (144 divided by 12) times 7 plus the square root of 81?"
+ * is 68): a longer message is no arithmetic question, and is not scanned for one.
+ */
+const LONGEST_QUESTION = 300;
+
 /** The arithmetic expression a message asks to evaluate, normalised to `a op b op c`, or null. */
 export function arithmeticQuestion(message: string): string | null {
+  if (message.length > LONGEST_QUESTION) return null;
+  // Spaces in one: the operators' patterns look back over spaces, which a long run of them made cubic.
   let s = message
+    .replace(/\s+/g, ' ')
     .toLowerCase()
     .trim()
     .replace(/[?!.=]+$/, '')

@@ -38,7 +38,11 @@ const BOUNDARY = new RegExp(
 const LEADING = /^(?:(?:and|also|then|but|plus|so|btw|by the way|firstly|secondly|thirdly|lastly|finally)\b[\s,:]*|(?:first|second|third)[,:]\s*)+/iu;
 
 export function clauses(message: string): string[] {
+  // Runs of spaces as one, lines as one break: BOUNDARY's alternatives each start at a space, and
+  // over a long run of them every start read the rest of the run (32,000 spaces took 3 s).
   return message
+    .replace(/[^\S\n]+/gu, ' ')
+    .replace(/ ?\n[\s]*/gu, '\n')
     .split(new RegExp(BOUNDARY.source, 'giu'))
     .map((c) => c.replace(LEADING, '').trim())
     .filter((c) => /[\p{L}\p{N}]/u.test(c));

@@ -2,6 +2,7 @@
 // of the question's content, weighted by how telling each word is (IDF), occurs in the corpus.
 // "How long should I boil an egg?" over a software manual: "long" occurs, but "boil" and "egg",
 // the words that carry the question, do not.
+import { LONGEST_WORD } from '../../../text/longRuns.js';
 import type { CorpusStats } from '../../types.js';
 import { everydayFrequency } from '../../../text/everydayEnglish.js';
 import { LEXICAL_STOPWORDS } from '../../../text/stopwords.js';
@@ -67,13 +68,20 @@ const NUMERAL = /^(?:\d+|(?!iv$|vi$)(?=[ivx]{2,}$)x{0,3}(?:ix|iv|v?i{0,3}))$/;
  */
 const DOTTED = /(?<![\p{L}\p{N}.])\p{L}[\p{L}\p{N}_-]*(?:\.[\p{L}\p{N}_-]+)*\.[\p{L}\p{N}]+(?![\p{L}\p{N}])/gu;
 
+/** A run of a dotted name's characters longer than any name: read for none (DOTTED would read each from every hyphen in it). */
+const LONG_NAME_RUN = new RegExp(String.raw`[\p{L}\p{N}._-]{${LONGEST_WORD + 1},}`, 'gu');
+
 /** "e.g." and "i.e." are dotted as names are, but only introduce what follows. */
 const ABBREVIATION: ReadonlySet<string> = new Set(['e.g', 'i.e']);
 
 /** The words of a question that say what it is about (numbers are ids or quantities, not topics). */
 export function contentTerms(text: string): string[] {
-  const dotted = (text.match(DOTTED) ?? []).map((d) => d.toLowerCase()).filter((d) => !ABBREVIATION.has(d));
-  const rest = (dotted.length ? text.replace(DOTTED, ' ') : text).replace(INTENSIFIER, ' ');
+  const long = text.match(LONG_NAME_RUN);
+  const scanned = long ? text.replace(LONG_NAME_RUN, ' ') : text;
+  const dotted = (scanned.match(DOTTED) ?? []).map((d) => d.toLowerCase()).filter((d) => !ABBREVIATION.has(d));
+  // The long runs keep their words, read after the rest.
+  const undotted = dotted.length ? [scanned.replace(DOTTED, ' '), ...(long ?? [])].join(' ') : text;
+  const rest = undotted.replace(INTENSIFIER, ' ');
   return [...new Set([...dotted, ...terms(rest).filter((t) => !PHRASING.has(t) && !NUMERAL.test(t))])];
 }
 
