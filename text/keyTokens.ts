@@ -1,5 +1,8 @@
 // The names a question gives verbatim (an option, a setting, a keyword in capitals): the offline
 // answer quotes the sentences that say them, and retrieval ranks the chunks that say them higher.
+// A token longer than any name (LONGEST_WORD) is read as none: one of thousands of characters made a
+// pattern the engine could not compile ("Stack overflow").
+import { LONGEST_WORD } from './longRuns.js';
 import { QUESTION_STOPWORDS } from './stopwords.js';
 
 /**
@@ -7,12 +10,6 @@ import { QUESTION_STOPWORDS } from './stopwords.js';
  * or a pasted log) would otherwise cost a test per name per sentence and per candidate chunk.
  */
 const MAX_KEY_TOKENS = 8;
-
-/**
- * The longest token read as a name: no option, setting or function name is near it, and a pasted
- * token of thousands of characters made a pattern the engine could not compile ("Stack overflow").
- */
-const MAX_NAME_CHARS = 200;
 
 /** A backslash and one letter: an escape of a regular expression or a format ("\\d", "\\n"). */
 const ESCAPE = /^\\\p{L}$/u;
@@ -61,7 +58,7 @@ export function keyTokens(question: string, { capitals = true } = {}): RegExp[] 
   // A keyword is compared with its case, but is the same name as a special token it equals ("FOO_BAR"), and counted once, as that.
   const keywords = (capitals ? capitalKeywords(question) : []).map((t) => name(t, true, WORD_CHARS, t.toLowerCase()));
   const byId = new Map<string, ReturnType<typeof name>>();
-  for (const k of [...special, ...directives, ...operators, ...camel, ...keywords]) if (!byId.has(k.id) && k.token.length <= MAX_NAME_CHARS) byId.set(k.id, k);
+  for (const k of [...special, ...directives, ...operators, ...camel, ...keywords]) if (!byId.has(k.id) && k.token.length <= LONGEST_WORD) byId.set(k.id, k);
   return [...byId.values()]
     .slice(0, MAX_KEY_TOKENS)
     .map(({ token, flags, apart }) => wholeToken(token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags, apart));
@@ -89,7 +86,7 @@ export function keywordPairs(question: string): RegExp[] {
     }),
   );
   return [...pairs]
-    .filter((pair) => pair.length <= MAX_NAME_CHARS)
+    .filter((pair) => pair.length <= LONGEST_WORD)
     .slice(0, MAX_KEY_TOKENS)
     .map((pair) => wholeToken(pair, 'u'));
 }

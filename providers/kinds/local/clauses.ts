@@ -42,7 +42,7 @@ export function clauses(message: string): string[] {
   // over a long run of them every start read the rest of the run (32,000 spaces took 3 s).
   return message
     .replace(/[^\S\n]+/gu, ' ')
-    .replace(/ ?\n[\s]*/gu, '\n')
+    .replace(/ ?\n\s*/gu, '\n')
     .split(new RegExp(BOUNDARY.source, 'giu'))
     .map((c) => c.replace(LEADING, '').trim())
     .filter((c) => /[\p{L}\p{N}]/u.test(c));

@@ -100,14 +100,13 @@ export function units(passages: ContextPassage[]): Unit[] {
     const paragraphs = paragraphsOf(p.text);
     const carried = continuedTerm(p.section);
     let subject: string | null = carried;
-    let paragraphAt = 0;
     /** Paragraphs since the term; 0 right after it (this one is its definition, however short). */
     let since = subject === null ? 0 : 1;
     /** The example's lines marked with callouts so far ("$ git diff --cached   <2>"), by number. */
     const marked = new Map<string, string>();
     /** The last sentence of the paragraph before, which a paragraph of code after it is the example of. */
     let introducing: Unit | null = null;
-    const push = (text: string, own: string | null, lead: boolean) => {
+    const push = (text: string, own: string | null, lead: boolean, paragraph: number) => {
       // A rule or a run of punctuation ("-----", an <hr>'s text) says nothing; nor does a sentence of
       // one word outside a definition (a site's tagline, "Small. Fast. Reliable."). A list's item
       // of one word ("- Sweden") is one of what the sentence before it lists.
@@ -115,10 +114,9 @@ export function units(passages: ContextPassage[]): Unit[] {
       const key = `${own ?? ''}\u0000${text}`;
       if (seen.has(key)) return;
       seen.add(key);
-      out.push({ passage: pi, paragraph: paragraphAt, order: out.length, text, subject: own, lead, carried: carried !== null && own === carried });
+      out.push({ passage: pi, paragraph, order: out.length, text, subject: own, lead, carried: carried !== null && own === carried });
     };
     paragraphs.forEach((paragraph, i) => {
-      paragraphAt = i;
       const before = introducing;
       const pushed = out.length;
       introducing = null;
@@ -139,7 +137,7 @@ export function units(passages: ContextPassage[]): Unit[] {
       const item = CALLOUT_ITEM.exec(paragraph);
       const about = item && marked.get(item[1]!);
       if (item && about) {
-        sentences(paragraph.slice(item[0].length)).forEach((s, si) => push(s, about, si === 0));
+        sentences(paragraph.slice(item[0].length)).forEach((s, si) => push(s, about, si === 0, i));
         since++;
         return;
       }
@@ -167,7 +165,7 @@ export function units(passages: ContextPassage[]): Unit[] {
       // not under a note's title or a term above the table.
       const table = paragraph.split('\n').every(isTableRow);
       const own = subject !== null && since < SUBJECT_SPAN && !table ? subject : null;
-      sentences(paragraph).forEach((s, si) => isCodeLine(s) || SYNOPSIS.test(s) || push(s, own, own !== null && since === 0 && si === 0));
+      sentences(paragraph).forEach((s, si) => isCodeLine(s) || SYNOPSIS.test(s) || push(s, own, own !== null && since === 0 && si === 0, i));
       since++;
       // Such a list's definition is its one phrase: the paragraphs after it have left the term.
       if (phraseDefinition) subject = null;
