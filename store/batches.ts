@@ -154,6 +154,8 @@ export interface PreparedWrites {
 export async function writePrepared(pool: Pool, batchId: string, w: PreparedWrites): Promise<Set<string>> {
   const ids = [...w.contents.map((c) => c.documentId), ...w.unchanged, ...w.failed.map((f) => f.documentId), ...w.prepared.map((p) => p.documentId)];
   return inTransaction(pool, async (tx) => {
+    // The project's row first, as deleting the project takes it before its documents (see lockParents).
+    await tx.query(`SELECT 1 FROM projects WHERE id = (SELECT project_id FROM ingest_batches WHERE id = $1) FOR KEY SHARE`, [batchId]);
     const locked = await tx.query<{ id: string }>(`SELECT id FROM documents WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [ids]);
     const alive = new Set(locked.rows.map((r) => r.id));
     const contents = w.contents.filter((c) => alive.has(c.documentId));

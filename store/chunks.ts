@@ -27,9 +27,23 @@ export interface StoredChunk {
   title?: string | null;
 }
 
+/**
+ * Takes the project's row, then its documents' in id order (FOR KEY SHARE: other writers go on),
+ * before a transaction writes under them. Deleting a project or a document takes its row first,
+ * then the rows under it; a writer holding an old chunk (or a new chunk's foreign-key check) while
+ * waiting for the document would close a cycle with that delete, which PostgreSQL breaks by failing
+ * one side ("deadlock detected"). A document deleted meanwhile is simply not locked: the writes
+ * under it then fail on their foreign key.
+ */
+export async function lockParents(tx: Queryable, projectId: string, documentIds: readonly string[]): Promise<void> {
+  await tx.query(`SELECT 1 FROM projects WHERE id = $1 FOR KEY SHARE`, [projectId]);
+  await tx.query(`SELECT 1 FROM documents WHERE id = ANY($1::uuid[]) ORDER BY id FOR KEY SHARE`, [documentIds]);
+}
+
 /** Replaces a document's chunks and its links to other pages; returns the chunks' ids in chunk order. */
 export async function replaceChunks(pool: Pool, projectId: string, documentId: string, chunks: Chunk[], links: readonly DocumentLink[] = []): Promise<string[]> {
   return inTransaction(pool, async (tx) => {
+    await lockParents(tx, projectId, [documentId]);
     await replaceLinks(tx, [{ documentId, links }]);
     await tx.query(`DELETE FROM chunks WHERE document_id = $1`, [documentId]);
     if (!chunks.length) return [];

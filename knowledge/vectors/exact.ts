@@ -30,12 +30,24 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 // One statement, so the rows and the version bump commit together even on a bare pool without
 // a transaction. The WHERE on DO UPDATE keeps a chunk id from being taken over by another project.
+// The project's row, then its documents' in id order, are taken before anything is written (the
+// cross join makes every row wait for them): deleting a project or a document takes its row, then
+// the rows under it, so a write that held a chunk (its foreign-key check) while waiting for the
+// document would deadlock with that delete. A document deleted meanwhile still fails the write on
+// its foreign key, as before.
 const UPSERT_SQL = `
 WITH input AS (
   SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::int[], $5::text[]) AS t(chunk_id, document_id, dims, hex)
+), project_first AS (
+  SELECT count(*) FROM (SELECT 1 FROM projects WHERE id = $1::uuid FOR KEY SHARE) AS locked
+), documents_next AS (
+  SELECT count(*) FROM (
+    SELECT 1 FROM documents CROSS JOIN project_first
+     WHERE id IN (SELECT document_id FROM input) ORDER BY id FOR KEY SHARE OF documents
+  ) AS locked
 ), written AS (
   INSERT INTO chunk_vectors (chunk_id, project_id, document_id, dims, embedding)
-  SELECT chunk_id, $1::uuid, document_id, dims, decode(hex, 'hex') FROM input
+  SELECT chunk_id, $1::uuid, document_id, dims, decode(hex, 'hex') FROM input CROSS JOIN documents_next
   ON CONFLICT (chunk_id) DO UPDATE
     SET document_id = EXCLUDED.document_id, dims = EXCLUDED.dims, embedding = EXCLUDED.embedding
     WHERE chunk_vectors.project_id = EXCLUDED.project_id

@@ -14,6 +14,9 @@ export interface TestDatabase {
 }
 
 export const EXACT_TABLES_DDL = [
+  // Only their keys: a write takes its project's and documents' rows first (see exact.ts's UPSERT_SQL).
+  'CREATE TABLE projects (id uuid PRIMARY KEY)',
+  'CREATE TABLE documents (id uuid PRIMARY KEY)',
   `CREATE TABLE chunk_vectors (
     chunk_id uuid PRIMARY KEY,
     project_id uuid NOT NULL,

@@ -1,0 +1,120 @@
+// Deleting a document while its chunks or vectors are being written. The delete takes the
+// document's row, then its chunks (the cascade); a writer that took a chunk first and then waited
+// for the document closed a cycle, and PostgreSQL broke it by failing one side: a
+// `DELETE …/knowledge/:docId` answered 500 ("deadlock detected") in the route fuzzer. Deleting the
+// project cascades the same way. Here the delete is made to hold its row first, as it does when it
+// wins that race, and the writer is started against it: the delete must commit, and the writer
+// find its document gone.
+import type pg from 'pg';
+import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
+import { replaceChunks } from '../../store/chunks.js';
+import { createBatch, writePrepared } from '../../store/batches.js';
+import { createDocument } from '../../store/documents.js';
+import { createProject } from '../../store/projects.js';
+import { closeDb, db } from '../stack/context.js';
+
+afterAll(closeDb);
+
+const CHUNKS = 40;
+
+async function documentWithChunks(): Promise<{ projectId: string; documentId: string; chunkIds: string[] }> {
+  const pool = db();
+  const { id: projectId } = await createProject(pool, 'delete while writing');
+  const { id: documentId } = await createDocument(pool, { projectId, name: 'notes.md', kind: 'text', sourceUrl: null, content: null, contentHash: null });
+  const chunkIds = await replaceChunks(pool, projectId, documentId, chunksOf('first'));
+  return { projectId, documentId, chunkIds };
+}
+
+function chunksOf(word: string) {
+  return Array.from({ length: CHUNKS }, (_, i) => ({ index: i, text: `${word} chunk ${i} of the notes`, headings: [], tokenCount: 6 }));
+}
+
+type Parent = 'documents' | 'projects';
+
+/** A transaction that has taken the row it deletes, as `DELETE FROM <parent>` does before its cascade. */
+async function deleterHolding(parent: Parent, id: string): Promise<pg.PoolClient> {
+  const client = await db().connect();
+  await client.query('BEGIN');
+  await client.query(`SELECT 1 FROM ${parent} WHERE id = $1 FOR UPDATE`, [id]);
+  return client;
+}
+
+/** Resolves once another session is waiting for a lock the deleter holds. */
+async function writerBlockedBy(deleter: pg.PoolClient): Promise<void> {
+  const { rows } = await deleter.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  for (let i = 0; i < 500; i++) {
+    const { rows: waiting } = await db().query(`SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`, [rows[0]!.pid]);
+    if (waiting.length) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('the writer never waited for the delete');
+}
+
+/** The delete goes on (its cascade reaches the chunks) and commits; its error, if any. */
+async function finishDelete(deleter: pg.PoolClient, parent: Parent, id: string): Promise<unknown> {
+  try {
+    await deleter.query(`DELETE FROM ${parent} WHERE id = $1`, [id]);
+    await deleter.query('COMMIT');
+    return null;
+  } catch (err) {
+    await deleter.query('ROLLBACK');
+    return err;
+  } finally {
+    deleter.release();
+  }
+}
+
+const code = (err: unknown) => (err as { code?: string } | null)?.code ?? null;
+const settled = (p: Promise<unknown>) => p.then(() => null, (err: unknown) => err);
+
+/** Each writer of a document's chunks and vectors, as ingestion runs it. */
+const WRITERS = {
+  'its vectors are written': ({ projectId, documentId, chunkIds }: Written) =>
+    new ExactVectorIndex({ sql: db() }).upsert(projectId, chunkIds.map((chunkId) => ({ chunkId, documentId, vector: [1, 0, 0, 0] }))),
+  'its chunks are replaced (a reindex)': ({ projectId, documentId }: Written) => replaceChunks(db(), projectId, documentId, chunksOf('second')),
+};
+type Written = Awaited<ReturnType<typeof documentWithChunks>>;
+
+describe.each([
+  ['a document', 'documents' as const, (w: Written) => w.documentId],
+  ['a project', 'projects' as const, (w: Written) => w.projectId],
+])('deleting %s', (_, parent, idOf) => {
+  test.each(Object.entries(WRITERS))('while %s: the delete commits, the writer finds its document gone', async (_, write) => {
+    const written = await documentWithChunks();
+    const deleter = await deleterHolding(parent, idOf(written));
+    const writing = settled(write(written));
+    await writerBlockedBy(deleter);
+    expect(code(await finishDelete(deleter, parent, idOf(written)))).toBeNull();
+    // PostgreSQL's foreign_key_violation: what ingestion reads as "deleted while the step ran".
+    expect(code(await writing)).toBe('23503');
+    const { rows } = await db().query(
+      `SELECT (SELECT count(*) FROM chunks WHERE document_id = $1)::int + (SELECT count(*) FROM chunk_vectors WHERE document_id = $1)::int AS n`,
+      [written.documentId],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
+  test('while a batch writes its group: the delete commits, the batch writes nothing of it', async () => {
+    const written = await documentWithChunks();
+    const { batchId } = await createBatch(db(), written.projectId, [{ existingId: written.documentId, content: null }]);
+    const deleter = await deleterHolding(parent, idOf(written));
+    const writing = writePrepared(db(), batchId, {
+      contents: [], unchanged: [], failed: [],
+      prepared: [{ documentId: written.documentId, title: 'notes', indexKey: 'k', chunks: chunksOf('batch'), links: [] }],
+    });
+    await writerBlockedBy(deleter);
+    expect(code(await finishDelete(deleter, parent, idOf(written)))).toBeNull();
+    expect([...(await writing)]).toEqual([]);
+    const { rows } = await db().query(`SELECT count(*)::int AS n FROM chunks WHERE document_id = $1`, [written.documentId]);
+    expect(rows[0].n).toBe(0);
+  });
+});
+
+test('a document nobody deletes is written as before', async () => {
+  const { projectId, documentId } = await documentWithChunks();
+  const ids = await replaceChunks(db(), projectId, documentId, chunksOf('second'));
+  const index = new ExactVectorIndex({ sql: db() });
+  await index.upsert(projectId, ids.map((chunkId, i) => ({ chunkId, documentId, vector: [1, i, 0, 0] })));
+  const found = await index.query(projectId, [1, 0, 0, 0], 3);
+  expect(found.map((m) => m.chunkId)).toEqual(ids.slice(0, 3));
+});
