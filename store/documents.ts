@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DocumentView } from '@askflow/contract';
-import type { Pool } from './pool.js';
+import { retryingLostRaces, type Pool } from './pool.js';
 
 /** What a document is parsed as. */
 export type SourceKind = DocumentView['kind'];
@@ -79,7 +79,7 @@ export async function updateDocument(
 }
 
 export async function deleteDocumentRow(pool: Pool, id: string): Promise<void> {
-  await pool.query(`DELETE FROM documents WHERE id = $1`, [id]);
+  await retryingLostRaces(() => pool.query(`DELETE FROM documents WHERE id = $1`, [id]));
 }
 
 /** Whether the project (the placeholder or column given) has a document with chunks, as an SQL boolean expression. */

@@ -1,4 +1,4 @@
-import { inTransaction, type Pool } from './pool.js';
+import { inTransaction, retryingLostRaces, type Pool } from './pool.js';
 import { clearThreadQueue } from './threadQueue.js';
 
 /** The run ids of a thread's turns. */
@@ -26,7 +26,7 @@ export async function projectRunIds(pool: Pool, projectId: string): Promise<stri
  * budgets must not be reset by erasing.
  */
 export async function eraseThread(pool: Pool, projectId: string, threadId: string, runIds: string[]): Promise<void> {
-  await inTransaction(pool, async (tx) => {
+  await retryingLostRaces(() => inTransaction(pool, async (tx) => {
     await tx.query(`DELETE FROM idempotency_keys WHERE project_id = $1 AND workflow_id = ANY($2)`, [projectId, runIds]);
     await tx.query(`DELETE FROM ask_pushed_events WHERE ask_id = ANY($1)`, [runIds]);
     await tx.query(
@@ -36,5 +36,5 @@ export async function eraseThread(pool: Pool, projectId: string, threadId: strin
     await tx.query(`DELETE FROM turns WHERE project_id = $1 AND thread_id = $2`, [projectId, threadId]);
     await clearThreadQueue(tx, threadId);
     await tx.query(`DELETE FROM threads WHERE project_id = $1 AND id = $2`, [projectId, threadId]);
-  });
+  }));
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import pRetry from 'p-retry';
 
 export type Pool = pg.Pool;
 /** A pool or a transaction's client: what a query can run on. */
@@ -40,6 +41,25 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
   } finally {
     client.release();
   }
+}
+
+/** PostgreSQL's deadlock_detected and serialization_failure: the statement lost a race and may simply run again. */
+const LOST_A_RACE = new Set(['40P01', '40001']);
+
+/**
+ * Runs an idempotent write (a delete), again if PostgreSQL failed it for losing a race. Writers
+ * take rows in one order (see lockParents in chunks.ts), but a delete cascades through every table
+ * under its row, and a writer elsewhere (an ask storing its turn) may still meet it the other way
+ * round; PostgreSQL then fails one of the two, and the caller of a delete should not see a 500 for
+ * it. Activities need none of this: Temporal retries them.
+ */
+export function retryingLostRaces<T>(write: () => Promise<T>): Promise<T> {
+  return pRetry(write, {
+    retries: 3,
+    minTimeout: 20,
+    randomize: true,
+    shouldRetry: (err) => LOST_A_RACE.has((err as { code?: unknown }).code as string),
+  });
 }
 
 /** Whether PostgreSQL answers a trivial query (the readiness check); never throws. */

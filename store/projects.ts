@@ -1,5 +1,5 @@
 import type { BudgetLimits, ThreadConcurrency } from '@askflow/contract';
-import { inTransaction, type Pool } from './pool.js';
+import { inTransaction, retryingLostRaces, type Pool } from './pool.js';
 
 /** A project's configuration as the api and activities use it. */
 export interface Project {
@@ -107,7 +107,7 @@ export async function updateProject(pool: Pool, id: string, settings: ProjectSet
 }
 
 export async function deleteProject(pool: Pool, id: string): Promise<void> {
-  await pool.query(`DELETE FROM projects WHERE id = $1`, [id]);
+  await retryingLostRaces(() => pool.query(`DELETE FROM projects WHERE id = $1`, [id]));
 }
 
 /** The curated menu in the owner's order (without the default unless the owner put it there). */

@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
 import { replaceChunks } from '../../store/chunks.js';
 import { createBatch, writePrepared } from '../../store/batches.js';
-import { createDocument } from '../../store/documents.js';
+import { createDocument, deleteDocumentRow } from '../../store/documents.js';
 import { createProject } from '../../store/projects.js';
 import { closeDb, db } from '../stack/context.js';
 
@@ -39,15 +39,15 @@ async function deleterHolding(parent: Parent, id: string): Promise<pg.PoolClient
   return client;
 }
 
-/** Resolves once another session is waiting for a lock the deleter holds. */
-async function writerBlockedBy(deleter: pg.PoolClient): Promise<void> {
-  const { rows } = await deleter.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+/** Resolves once another session is waiting for a lock `holder` holds. */
+async function waitingFor(holder: pg.PoolClient): Promise<void> {
+  const { rows } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   for (let i = 0; i < 500; i++) {
     const { rows: waiting } = await db().query(`SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`, [rows[0]!.pid]);
     if (waiting.length) return;
     await new Promise((r) => setTimeout(r, 10));
   }
-  throw new Error('the writer never waited for the delete');
+  throw new Error('nobody waited for the lock held');
 }
 
 /** The delete goes on (its cascade reaches the chunks) and commits; its error, if any. */
@@ -83,7 +83,7 @@ describe.each([
     const written = await documentWithChunks();
     const deleter = await deleterHolding(parent, idOf(written));
     const writing = settled(write(written));
-    await writerBlockedBy(deleter);
+    await waitingFor(deleter);
     expect(code(await finishDelete(deleter, parent, idOf(written)))).toBeNull();
     // PostgreSQL's foreign_key_violation: what ingestion reads as "deleted while the step ran".
     expect(code(await writing)).toBe('23503');
@@ -102,7 +102,7 @@ describe.each([
       contents: [], unchanged: [], failed: [],
       prepared: [{ documentId: written.documentId, title: 'notes', indexKey: 'k', chunks: chunksOf('batch'), links: [] }],
     });
-    await writerBlockedBy(deleter);
+    await waitingFor(deleter);
     expect(code(await finishDelete(deleter, parent, idOf(written)))).toBeNull();
     expect([...(await writing)]).toEqual([]);
     const { rows } = await db().query(`SELECT count(*)::int AS n FROM chunks WHERE document_id = $1`, [written.documentId]);
@@ -117,4 +117,25 @@ test('a document nobody deletes is written as before', async () => {
   await index.upsert(projectId, ids.map((chunkId, i) => ({ chunkId, documentId, vector: [1, i, 0, 0] })));
   const found = await index.query(projectId, [1, 0, 0, 0], 3);
   expect(found.map((m) => m.chunkId)).toEqual(ids.slice(0, 3));
+});
+
+test('a delete that still loses a race to a writer taking rows the other way round is run again, not failed', async () => {
+  const { documentId } = await documentWithChunks();
+  // A writer of some other kind: a chunk of the document first, then the document.
+  const writer = await db().connect();
+  try {
+    await writer.query('BEGIN');
+    await writer.query(`SELECT 1 FROM chunks WHERE document_id = $1 FOR KEY SHARE`, [documentId]);
+    const deleting = settled(deleteDocumentRow(db(), documentId));
+    await waitingFor(writer);
+    // The delete has waited longest, so its deadlock check runs first and fails it (40P01).
+    await new Promise((r) => setTimeout(r, 200));
+    await writer.query(`SELECT 1 FROM documents WHERE id = $1 FOR KEY SHARE`, [documentId]);
+    await writer.query('COMMIT');
+    expect(code(await deleting)).toBeNull();
+  } finally {
+    writer.release();
+  }
+  const { rows } = await db().query(`SELECT count(*)::int AS n FROM documents WHERE id = $1`, [documentId]);
+  expect(rows[0].n).toBe(0);
 });
