@@ -35,7 +35,7 @@ export interface StoredChunk {
  * one side ("deadlock detected"). A document deleted meanwhile is simply not locked: the writes
  * under it then fail on their foreign key.
  */
-export async function lockParents(tx: Queryable, projectId: string, documentIds: readonly string[]): Promise<void> {
+async function lockParents(tx: Queryable, projectId: string, documentIds: readonly string[]): Promise<void> {
   await tx.query(`SELECT 1 FROM projects WHERE id = $1 FOR KEY SHARE`, [projectId]);
   await tx.query(`SELECT 1 FROM documents WHERE id = ANY($1::uuid[]) ORDER BY id FOR KEY SHARE`, [documentIds]);
 }
