@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentView, IngestBatchView } from '@askflow/contract';
-import { replaceLinks, type Chunk, type DocumentLink } from './chunks.js';
+import { lockParents, replaceLinks, type Chunk, type DocumentLink } from './chunks.js';
 import { DOCUMENT_VIEW, type DocumentRow, type SourceKind } from './documents.js';
 import { inTransaction, type Pool } from './pool.js';
 
@@ -147,17 +147,15 @@ export interface PreparedWrites {
 }
 
 /**
- * Writes a prepared group in one transaction. The documents are locked first, so one deleted
- * meanwhile is simply skipped (and one being deleted waits for this to commit, then goes whole).
- * Returns the ids of the documents that were still there.
+ * Writes a prepared group of the project's batch in one transaction. The project and the documents
+ * are locked first (lockParents, the documents for update), so one deleted meanwhile is simply
+ * skipped (and one being deleted waits for this to commit, then goes whole). Returns the ids of the
+ * documents that were still there.
  */
-export async function writePrepared(pool: Pool, batchId: string, w: PreparedWrites): Promise<Set<string>> {
+export async function writePrepared(pool: Pool, projectId: string, batchId: string, w: PreparedWrites): Promise<Set<string>> {
   const ids = [...w.contents.map((c) => c.documentId), ...w.unchanged, ...w.failed.map((f) => f.documentId), ...w.prepared.map((p) => p.documentId)];
   return inTransaction(pool, async (tx) => {
-    // The project's row first, as deleting the project takes it before its documents (see lockParents).
-    await tx.query(`SELECT 1 FROM projects WHERE id = (SELECT project_id FROM ingest_batches WHERE id = $1) FOR KEY SHARE`, [batchId]);
-    const locked = await tx.query<{ id: string }>(`SELECT id FROM documents WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [ids]);
-    const alive = new Set(locked.rows.map((r) => r.id));
+    const alive = await lockParents(tx, projectId, ids, 'UPDATE');
     const contents = w.contents.filter((c) => alive.has(c.documentId));
     if (contents.length) {
       await tx.query(

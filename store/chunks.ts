@@ -28,16 +28,17 @@ export interface StoredChunk {
 }
 
 /**
- * Takes the project's row, then its documents' in id order (FOR KEY SHARE: other writers go on),
- * before a transaction writes under them. Deleting a project or a document takes its row first,
- * then the rows under it; a writer holding an old chunk (or a new chunk's foreign-key check) while
- * waiting for the document would close a cycle with that delete, which PostgreSQL breaks by failing
- * one side ("deadlock detected"). A document deleted meanwhile is simply not locked: the writes
- * under it then fail on their foreign key.
+ * Takes the project's row, then its documents' in id order, before a transaction writes under
+ * them, and returns the documents still there. Deleting a project or a document takes its row
+ * first, then the rows under it; a writer holding an old chunk (or a new chunk's foreign-key check)
+ * while waiting for the document would close a cycle with that delete, which PostgreSQL breaks by
+ * failing one side ("deadlock detected"). `KEY SHARE` lets other writers go on; a document deleted
+ * meanwhile is simply not locked, and writes under it then fail on their foreign key.
  */
-async function lockParents(tx: Queryable, projectId: string, documentIds: readonly string[]): Promise<void> {
+export async function lockParents(tx: Queryable, projectId: string, documentIds: readonly string[], mode: 'KEY SHARE' | 'UPDATE' = 'KEY SHARE'): Promise<Set<string>> {
   await tx.query(`SELECT 1 FROM projects WHERE id = $1 FOR KEY SHARE`, [projectId]);
-  await tx.query(`SELECT 1 FROM documents WHERE id = ANY($1::uuid[]) ORDER BY id FOR KEY SHARE`, [documentIds]);
+  const { rows } = await tx.query<{ id: string }>(`SELECT id FROM documents WHERE id = ANY($1::uuid[]) ORDER BY id FOR ${mode}`, [documentIds]);
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Replaces a document's chunks and its links to other pages; returns the chunks' ids in chunk order. */

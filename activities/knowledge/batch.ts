@@ -61,7 +61,7 @@ export function prepareBatchDocuments({ pool, vectorIndex }: IngestDeps) {
     // Vectors of what was indexed before go first (a pending document has none yet).
     const reindexed = new Set(w.prepared.map((p) => p.documentId));
     for (const doc of documents) if (reindexed.has(doc.id) && doc.status !== 'pending') await vectorIndex.deleteDocument(project.id, doc.id);
-    const alive = await writePrepared(pool, batchId, w);
+    const alive = await writePrepared(pool, project.id, batchId, w);
     const order = new Map(documents.map((d) => [d.id, d.position]));
     return {
       prepared: w.prepared

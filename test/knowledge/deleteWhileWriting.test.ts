@@ -10,6 +10,7 @@ import { ExactVectorIndex } from '../../knowledge/vectors/exact.js';
 import { replaceChunks } from '../../store/chunks.js';
 import { createBatch, writePrepared } from '../../store/batches.js';
 import { createDocument, deleteDocumentRow } from '../../store/documents.js';
+import { inTransaction } from '../../store/pool.js';
 import { createProject } from '../../store/projects.js';
 import { closeDb, db } from '../stack/context.js';
 
@@ -31,14 +32,6 @@ function chunksOf(word: string) {
 
 type Parent = 'documents' | 'projects';
 
-/** A transaction that has taken the row it deletes, as `DELETE FROM <parent>` does before its cascade. */
-async function deleterHolding(parent: Parent, id: string): Promise<pg.PoolClient> {
-  const client = await db().connect();
-  await client.query('BEGIN');
-  await client.query(`SELECT 1 FROM ${parent} WHERE id = $1 FOR UPDATE`, [id]);
-  return client;
-}
-
 /** Resolves once another session is waiting for a lock `holder` holds. */
 async function waitingFor(holder: pg.PoolClient): Promise<void> {
   const { rows } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
@@ -50,18 +43,22 @@ async function waitingFor(holder: pg.PoolClient): Promise<void> {
   throw new Error('nobody waited for the lock held');
 }
 
-/** The delete goes on (its cascade reaches the chunks) and commits; its error, if any. */
-async function finishDelete(deleter: pg.PoolClient, parent: Parent, id: string): Promise<unknown> {
-  try {
-    await deleter.query(`DELETE FROM ${parent} WHERE id = $1`, [id]);
-    await deleter.query('COMMIT');
-    return null;
-  } catch (err) {
-    await deleter.query('ROLLBACK');
-    return err;
-  } finally {
-    deleter.release();
-  }
+/**
+ * Deletes `id` from `parent` in a transaction that takes its row first, as `DELETE` does before its
+ * cascade, and starts `write` while holding it; once the writer waits, the delete goes on (its
+ * cascade reaches the chunks). Returns the delete's error (null once it committed) and the write.
+ */
+async function deleteAgainst<T>(parent: Parent, id: string, write: () => Promise<T>): Promise<{ deleted: unknown; writing: Promise<T> }> {
+  let writing!: Promise<T>;
+  const deleted = await settled(
+    inTransaction(db(), async (tx) => {
+      await tx.query(`SELECT 1 FROM ${parent} WHERE id = $1 FOR UPDATE`, [id]);
+      writing = write();
+      await waitingFor(tx);
+      await tx.query(`DELETE FROM ${parent} WHERE id = $1`, [id]);
+    }),
+  );
+  return { deleted, writing };
 }
 
 const code = (err: unknown) => (err as { code?: string } | null)?.code ?? null;
@@ -81,10 +78,8 @@ describe.each([
 ])('deleting %s', (_, parent, idOf) => {
   test.each(Object.entries(WRITERS))('while %s: the delete commits, the writer finds its document gone', async (_, write) => {
     const written = await documentWithChunks();
-    const deleter = await deleterHolding(parent, idOf(written));
-    const writing = settled(write(written));
-    await waitingFor(deleter);
-    expect(code(await finishDelete(deleter, parent, idOf(written)))).toBeNull();
+    const { deleted, writing } = await deleteAgainst(parent, idOf(written), () => settled(write(written)));
+    expect(code(deleted)).toBeNull();
     // PostgreSQL's foreign_key_violation: what ingestion reads as "deleted while the step ran".
     expect(code(await writing)).toBe('23503');
     const { rows } = await db().query(
@@ -97,13 +92,13 @@ describe.each([
   test('while a batch writes its group: the delete commits, the batch writes nothing of it', async () => {
     const written = await documentWithChunks();
     const { batchId } = await createBatch(db(), written.projectId, [{ existingId: written.documentId, content: null }]);
-    const deleter = await deleterHolding(parent, idOf(written));
-    const writing = writePrepared(db(), batchId, {
-      contents: [], unchanged: [], failed: [],
-      prepared: [{ documentId: written.documentId, title: 'notes', indexKey: 'k', chunks: chunksOf('batch'), links: [] }],
-    });
-    await waitingFor(deleter);
-    expect(code(await finishDelete(deleter, parent, idOf(written)))).toBeNull();
+    const { deleted, writing } = await deleteAgainst(parent, idOf(written), () =>
+      writePrepared(db(), written.projectId, batchId, {
+        contents: [], unchanged: [], failed: [],
+        prepared: [{ documentId: written.documentId, title: 'notes', indexKey: 'k', chunks: chunksOf('batch'), links: [] }],
+      }),
+    );
+    expect(code(deleted)).toBeNull();
     expect([...(await writing)]).toEqual([]);
     const { rows } = await db().query(`SELECT count(*)::int AS n FROM chunks WHERE document_id = $1`, [written.documentId]);
     expect(rows[0].n).toBe(0);
@@ -122,20 +117,16 @@ test('a document nobody deletes is written as before', async () => {
 test('a delete that still loses a race to a writer taking rows the other way round is run again, not failed', async () => {
   const { documentId } = await documentWithChunks();
   // A writer of some other kind: a chunk of the document first, then the document.
-  const writer = await db().connect();
-  try {
-    await writer.query('BEGIN');
+  let deleting!: Promise<unknown>;
+  await inTransaction(db(), async (writer) => {
     await writer.query(`SELECT 1 FROM chunks WHERE document_id = $1 FOR KEY SHARE`, [documentId]);
-    const deleting = settled(deleteDocumentRow(db(), documentId));
+    deleting = settled(deleteDocumentRow(db(), documentId));
     await waitingFor(writer);
     // The delete has waited longest, so its deadlock check runs first and fails it (40P01).
     await new Promise((r) => setTimeout(r, 200));
     await writer.query(`SELECT 1 FROM documents WHERE id = $1 FOR KEY SHARE`, [documentId]);
-    await writer.query('COMMIT');
-    expect(code(await deleting)).toBeNull();
-  } finally {
-    writer.release();
-  }
+  });
+  expect(code(await deleting)).toBeNull();
   const { rows } = await db().query(`SELECT count(*)::int AS n FROM documents WHERE id = $1`, [documentId]);
   expect(rows[0].n).toBe(0);
 });
