@@ -189,6 +189,8 @@ export function answeredResponse(input: AskWorkflowInput, turn: { answer: string
 /** Tool rounds of a plan made before routing (which carries no limit). */
 export const DEFAULT_TOOL_ROUNDS = 3;
 
+export { MAX_TOOL_CALLS_PER_ROUND, notRunResult } from '../providers/toolCallLimit.js';
+
 export type TurnOutcome =
   | { kind: 'answer'; answer: string; usage: Usage; model: string; /** Why no tool was called, when the provider said (the local router). */ reason?: string }
   | { kind: 'tool_calls'; calls: ToolCall[]; usage: Usage; reason: string | null };

@@ -1,7 +1,7 @@
 import { CancellationScope, condition, patched, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { AskResponse, Usage } from '@askflow/contract';
 import { KNOWLEDGE_TOOL_NAME } from '@askflow/contract/names';
-import { answeredResponse, DEFAULT_TOOL_ROUNDS, knowledgePassage, type AskActivities, type AskPlan, type AskWorkflowInput, type RetrievedPassage, type ToolCall, type ToolRound, type TurnOutcome } from '../interface/ask.js';
+import { answeredResponse, DEFAULT_TOOL_ROUNDS, knowledgePassage, MAX_TOOL_CALLS_PER_ROUND, notRunResult, type AskActivities, type AskPlan, type AskWorkflowInput, type RetrievedPassage, type ToolCall, type ToolRound, type TurnOutcome } from '../interface/ask.js';
 import { describeAskFailure, isProviderOutage } from '../interface/failures.js';
 import { THREAD_RECHECK_INTERVAL, threadTurnSignal } from '../interface/threadTurn.js';
 import { logLength } from './askEvents.js';
@@ -19,6 +19,18 @@ const { respondTurn: respondTurnLocally, firstRound } = proxyLocalActivities<Ask
  * only once such a failure has happened), so they replay as they ran.
  */
 export const FALLBACK_PATCH = 'model-fallback';
+
+/**
+ * At most MAX_TOOL_CALLS_PER_ROUND calls run in a round. Asked only of a round that asks for more,
+ * so runs from before, which never asked for more, replay as they ran; one that did and is
+ * replayed runs every call again, as it did.
+ */
+export const TOOL_CALL_LIMIT_PATCH = 'tool-call-limit';
+
+/** The calls of a round that run: all of them, or the first MAX_TOOL_CALLS_PER_ROUND. */
+function callsToRun(calls: ToolCall[]): ToolCall[] {
+  return calls.length > MAX_TOOL_CALLS_PER_ROUND && patched(TOOL_CALL_LIMIT_PATCH) ? calls.slice(0, MAX_TOOL_CALLS_PER_ROUND) : calls;
+}
 
 /** The plan moved on to its next fallback model (with that model's prices). */
 function nextFallback(plan: AskPlan): AskPlan | null {
@@ -154,8 +166,13 @@ export async function runRoutedAsk(input: AskWorkflowInput, generation: Generati
         events.publish({ type: 'done', ...response });
         return response;
       }
-      // Calls of one round run side by side; their results go back in the order they were made.
-      rounds.push({ calls: turn.calls, results: await Promise.all(turn.calls.map((c) => call(c, turn.reason))) });
+      // Calls of one round run side by side; their results go back in the order they were made,
+      // those over the limit answered without running.
+      const running = callsToRun(turn.calls);
+      const notRun = turn.calls.slice(running.length);
+      if (notRun.length) events.publish({ type: 'thinking', phase: 'calling_tool', reason: `${notRun.length} more tool calls not made: at most ${MAX_TOOL_CALLS_PER_ROUND} run in one round` });
+      const results = await Promise.all(running.map((c) => call(c, turn.reason)));
+      rounds.push({ calls: turn.calls, results: [...results, ...notRun.map((c) => ({ callId: c.id, name: c.name, content: notRunResult(c.name) }))] });
     }
   } catch (err) {
     const failure = describeAskFailure(err);

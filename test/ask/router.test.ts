@@ -72,6 +72,23 @@ describe('the model routes the ask', () => {
     expect((second.messages as { role: string }[]).filter((m) => m.role === 'tool')).toHaveLength(2);
   });
 
+  it('runs at most ten of a round\'s calls: the rest go back to the model as not called, and reach no tool', async () => {
+    const cities = Array.from({ length: 25 }, (_, i) => `City${i + 1}`);
+    llm.script({ toolCalls: cities.map((city) => ({ name: 'getWeather', arguments: JSON.stringify({ city }) })) });
+    const before = p.tool.received.length;
+    const events = await collect(await openStream('/service/ask/stream', { body: { tenantId: p.tenantId, message: `Weather in ${cities.join(', ')}?` }, headers: { 'X-API-Key': p.apiKey } }));
+    expect(events.at(-1)!.event).toMatchObject({ type: 'done', intent: 'tools', toolUsed: 'getWeather' });
+    const called = p.tool.received.slice(before).map((r) => String(r.body.arguments.city));
+    expect(called.sort()).toEqual(cities.slice(0, 10).sort());
+    expect(events.filter((e) => e.event.type === 'tool.calling')).toHaveLength(10);
+    expect(events.map((e) => e.event)).toContainEqual({ type: 'thinking', phase: 'calling_tool', reason: '15 more tool calls not made: at most 10 run in one round' });
+    // The protocol wants a result for every call: the model learns which were not made, and why.
+    const results = (chatRequests()[1]!.messages as { role: string; content: string }[]).filter((m) => m.role === 'tool');
+    expect(results).toHaveLength(25);
+    expect(results.slice(10).every((m) => m.content.startsWith('The tool getWeather was not called: at most 10 tool calls run in one round'))).toBe(true);
+    expect(results.slice(0, 10).some((m) => m.content.includes('not called'))).toBe(false);
+  });
+
   it('stops offering tools after maxToolRounds: the last round must answer', async () => {
     await expectJson(await manage(p.owner.token, 'PATCH', `/projects/${p.tenantId}`, { maxToolRounds: 1 }), 200);
     try {

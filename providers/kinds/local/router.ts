@@ -10,6 +10,7 @@
 //   says what the knowledge never does): questions it cannot answer are not searched. A small
 //   knowledge base is searched when it holds any of the question's content words.
 import { KNOWLEDGE_TOOL, type CorpusStats, type ToolCall, type ToolSpec } from '../../types.js';
+import { MAX_TOOL_CALLS_PER_ROUND } from '../../toolCallLimit.js';
 import { stem } from '../../../text/stem.js';
 import { arithmeticQuestion } from './arithmetic.js';
 import { conversionQuestion } from './conversion.js';
@@ -96,7 +97,8 @@ async function matchClauses(
   message: string,
   tools: ToolSpec[],
   corpus: CorpusStats | undefined,
-): Promise<{ calls: ToolCall[]; reasons: string[]; rest: string[]; claimed: boolean; own: Set<string>; asked: (part: string) => string }> {
+  limit: number,
+): Promise<{ calls: ToolCall[]; reasons: string[]; rest: string[]; claimed: boolean; own: Set<string>; asked: (part: string) => string; notMade: number }> {
   const calls: ToolCall[] = [];
   const reasons: string[] = [];
   const unexplained: string[] = [];
@@ -105,10 +107,16 @@ async function matchClauses(
   const parts = requests.map((r) => r.part);
   // The tools a clause asks for without their arguments ("what's the weather there now?").
   const wanting = new Set<ToolSpec>();
+  // Requests past the limit of calls in a round ("where is order 10001? … 11455?"): counted, not made.
+  let notMade = 0;
   for (const { part, match } of requests) {
     if (!match?.arguments) {
       if (match) wanting.add(match.tool);
       unexplained.push(part);
+      continue;
+    }
+    if (calls.length >= limit) {
+      notMade++;
       continue;
     }
     const weak = tooLittle(part, match);
@@ -125,7 +133,9 @@ async function matchClauses(
       continue;
     }
     // "weather in Paris and London": the same tool again for each value listed after the first.
-    const made = [match.arguments, ...listedValues(part, match)].filter((args) => !calls.some((c) => c.name === match.tool.name && sameArguments(c.arguments, args)));
+    const asked = [match.arguments, ...listedValues(part, match)].filter((args) => !calls.some((c) => c.name === match.tool.name && sameArguments(c.arguments, args)));
+    const made = asked.slice(0, limit - calls.length);
+    notMade += asked.length - made.length;
     for (const args of made) calls.push({ id: `local-${match.tool.name}-${calls.length + 1}`, name: match.tool.name, arguments: args });
     if (made.length) {
       const why = match.reference ? `gives only a reference (${match.reference}), and ${match.tool.name} is the one tool that looks one up` : `asks for what ${match.tool.name} does (${match.matched.join(', ')})`;
@@ -158,13 +168,13 @@ async function matchClauses(
   // coverage check decides), so "…and how many days can items be returned?" still is.
   const own = calledToolStems(calls, tools);
   const spoken = others.filter((part) => !smallTalk(part));
-  if (!calls.length) return { calls, reasons, rest: spoken, claimed, own, asked: (part) => part };
+  if (!calls.length) return { calls, reasons, rest: spoken, claimed, own, asked: (part) => part, notMade };
   const joined = new Set(requests.filter((r) => r.joined).map((r) => r.part));
   const setting = spoken.filter((part) => !joined.has(part) && onlyTellsSetting(part, message));
   if (setting.length) reasons.push(`${setting.map((part) => `"${part}"`).join(', ')} only ${setting.length > 1 ? 'tell' : 'tells'} the setting: nothing to search`);
   const rest = spoken.filter((part) => !setting.includes(part) && !onlyAsksToAct(part, own));
   const searched = new Set(rest);
-  return { calls, reasons, rest, claimed, own, asked: (part) => withWhatItRefersTo(part, parts, searched) };
+  return { calls, reasons, rest, claimed, own, asked: (part) => withWhatItRefersTo(part, parts, searched), notMade };
 }
 
 /**
@@ -542,6 +552,11 @@ function ratio(r: number): string {
   return `${r >= 10 ? Math.round(r) : Number(r.toPrecision(2))}×`;
 }
 
+/** How many of a message's requests the router makes calls for: a round's calls, less one kept for the knowledge search when it is offered. */
+function requestLimit(knowledgeOffered: boolean): number {
+  return MAX_TOOL_CALLS_PER_ROUND - (knowledgeOffered ? 1 : 0);
+}
+
 export async function routeLocally(message: string, tools: ToolSpec[], corpus?: CorpusStats): Promise<Route> {
   const knowledgeOffered = tools.some((t) => t.name === KNOWLEDGE_TOOL.name);
   const projectTools = tools.filter((t) => t.name !== KNOWLEDGE_TOOL.name);
@@ -551,7 +566,7 @@ export async function routeLocally(message: string, tools: ToolSpec[], corpus?: 
   if (arithmeticQuestion(message)) return { calls: [], reason: 'arithmetic: worked out directly, nothing to look up or call' };
   if (conversionQuestion(message)) return { calls: [], reason: 'unit conversion: worked out directly, nothing to look up or call' };
 
-  const { calls, reasons, rest, claimed, own, asked } = await matchClauses(message, projectTools, knowledgeOffered ? corpus : undefined);
+  const { calls, reasons, rest, claimed, own, asked, notMade } = await matchClauses(message, projectTools, knowledgeOffered ? corpus : undefined, requestLimit(knowledgeOffered));
   if (knowledgeOffered && rest.length) {
     // Alone, the whole message is the query (its clauses belong together); beside a tool call,
     // only what the tool does not answer is searched for.
@@ -565,6 +580,7 @@ export async function routeLocally(message: string, tools: ToolSpec[], corpus?: 
     if (knowledge.call) calls.unshift(knowledge.call);
     if (knowledge.reason) reasons.push(knowledge.reason);
   }
+  if (notMade) reasons.push(`${notMade} more ${notMade > 1 ? 'requests' : 'request'} not made: at most ${requestLimit(knowledgeOffered)} of a message's requests are looked up at once`);
   if (!calls.length) reasons.push('nothing to search or call: answered directly');
   return { calls, reason: reasons.join('; ') };
 }

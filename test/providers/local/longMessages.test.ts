@@ -41,3 +41,16 @@ test.each([
   expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
   expect(extractiveAnswer(message, passages)).toMatch(/\(orders\.md\)$/);
 }, BOUND_MS);
+
+test('a message listing more orders than a round may look up calls for the first ones and says how many it left', async () => {
+  const numbers = Array.from({ length: 2_000 }, (_, i) => String(10_000 + i));
+  const message = numbers.map((n) => `where is order ${n}?`).join(' ').slice(0, MAX_MESSAGE_CHARS).replace(/ [^ ]*$/, '');
+  const asked = message.split('?').length - 1;
+  expect(asked).toBeGreaterThan(1_000);
+  for (const [offered, looked] of [[tools, 9], [[orderStatus], 10]] as const) {
+    const route = await routeLocally(message, [...offered], undefined);
+    // One call of the round stays free for the knowledge search when it is offered.
+    expect(route.calls.map((c) => c.arguments.order_id)).toEqual(numbers.slice(0, looked));
+    expect(route.reason).toContain(`${asked - looked} more requests not made: at most ${looked} of a message's requests are looked up at once`);
+  }
+}, BOUND_MS);
