@@ -58,6 +58,11 @@ const forms = (word: string) => [stem(word), inflectionKey(word)];
 /** Each family: its words' stems, which a word belongs to it by, and their forms, which it brings in. */
 const FAMILY_SETS = FAMILIES.map((f) => ({ stems: new Set(f.map(stem)), forms: new Set(f.flatMap(forms)) }));
 
+/** Stems of `words` (and their forms less a final e) as they are, without their families. */
+export function ownStems(words: Iterable<string>): Set<string> {
+  return new Set([...words].flatMap(forms));
+}
+
 /** Stems of `words` (and their forms less a final e) with the families they belong to added. */
 export function expandStems(words: Iterable<string>): Set<string> {
   const out = new Set<string>();

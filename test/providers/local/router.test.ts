@@ -247,6 +247,21 @@ describe('the offline router', () => {
     expect(await calls('Will there be a thunderstorm in Vienna tonight?')).toEqual([['get_weather', { city: 'Vienna' }]]);
   });
 
+  it('between two tools of one family, calls the one that says the message\'s word itself, and neither when neither does', async () => {
+    const tracker: ToolSpec = {
+      name: 'parcelTracker',
+      description: 'Track a parcel shipment by its parcel number.',
+      parameters: { type: 'object', required: ['parcelNumber'], properties: { parcelNumber: { type: 'string', description: 'The parcel number, e.g. 77120' } } },
+    };
+    const both = [orderStatus, tracker];
+    expect(await calls('Track parcel 77120.', both)).toEqual([['parcelTracker', { parcelNumber: '77120' }]]);
+    expect(await calls('Where is my parcel 77120?', both)).toEqual([['parcelTracker', { parcelNumber: '77120' }]]);
+    expect(await calls('Where is my order 48213?', both)).toEqual([['order_status', { order_id: '48213' }]]);
+    expect(await calls('What is the status of order 48213?', both)).toEqual([['order_status', { order_id: '48213' }]]);
+    // "package" is either tool's only through the family: which one is meant is not said.
+    expect(await calls('Where is my package 5512?', both)).toEqual([]);
+  });
+
   it('reads a place’s whole name: an abbreviation’s dot, a particle, and "City" after a name', async () => {
     expect(await calls('How cold is it in St. Petersburg right now?')).toEqual([['get_weather', { city: 'St. Petersburg' }]]);
     expect(await calls('Forecast for Rio de Janeiro today?')).toEqual([['get_weather', { city: 'Rio de Janeiro' }]]);

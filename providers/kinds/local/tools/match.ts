@@ -2,7 +2,7 @@
 // arguments read off it (arguments.ts). Presenting a tool's result is result.ts's. No
 // model is involved, so everything here is a deliberate, predictable heuristic.
 import type { ToolChoice, ToolSpec } from '../../../types.js';
-import { expandStems, messageStems } from '../toolVocabulary.js';
+import { expandStems, messageStems, ownStems } from '../toolVocabulary.js';
 import { stem } from '../../../../text/stem.js';
 import { extractArguments } from './arguments.js';
 import { isIdLike } from './identifiers.js';
@@ -37,18 +37,29 @@ export interface ToolMatch {
   reference?: string;
 }
 
-/** The words a tool is known by: its name's and description's subject words, stemmed, with their families; `all`, both. */
-function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string>; all: Set<string> } {
-  const name = expandStems(subjectTerms(tool.name));
-  const description = expandStems(subjectTerms(tool.description));
+/**
+ * The words a tool is known by: its name's and description's subject words, stemmed, with their
+ * families; `all`, both. `said`: the name's and the description's own stems, without families.
+ */
+function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string>; all: Set<string>; said: { name: Set<string>; description: Set<string> } } {
+  const nameTerms = subjectTerms(tool.name);
+  const descriptionTerms = subjectTerms(tool.description);
+  const name = expandStems(nameTerms);
+  const description = expandStems(descriptionTerms);
   for (const w of name) description.delete(w);
-  return { name, description, all: new Set([...name, ...description]) };
+  const said = { name: ownStems(nameTerms), description: ownStems(descriptionTerms) };
+  for (const w of said.name) said.description.delete(w);
+  return { name, description, all: new Set([...name, ...description]), said };
 }
 
 /**
  * The tool the question is about, or null when none is clearly meant (no overlap, or two tools
  * equally likely). Words count by stem and by family ("raining" means weather), a name's words
  * more than a description's, which mentions incidental ones: one of those alone is `slight`.
+ * Between tools of one family (an order tool and a parcel tracker both know "parcel" and
+ * "track" through it) the words a tool says itself decide: "Track parcel 77120" is the tracker's,
+ * "where is my order 48213" the order tool's, and "where's my package 5512", said by neither,
+ * stays unclear.
  */
 export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null {
   const said = subjectTerms(question);
@@ -66,12 +77,13 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
       const byName = overlap(wanted, words.name);
       const byDescription = overlap(wanted, words.description);
       const matched = [...wanted].filter((w) => words.name.has(w) || words.description.has(w));
-      return { tool, words, matched, slight: byName === 0 && byDescription === 1, score: 2 * byName + byDescription };
+      const own = 2 * overlap(wanted, words.said.name) + overlap(wanted, words.said.description);
+      return { tool, words, matched, slight: byName === 0 && byDescription === 1, score: 2 * byName + byDescription, own };
     })
     .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score);
+    .sort((a, b) => b.score - a.score || b.own - a.own);
   const [best, runnerUp] = scored;
-  if (!best || (runnerUp && runnerUp.score === best.score)) return null;
+  if (!best || (runnerUp && runnerUp.score === best.score && runnerUp.own === best.own)) return null;
   if (notNow(question, best.tool)) return null;
   const vocabulary = best.words.all;
   const read = extractArguments(question, best.tool.parameters, vocabulary);
