@@ -262,6 +262,25 @@ describe('the offline router', () => {
     expect(await calls('Where is my package 5512?', both)).toEqual([]);
   });
 
+  it('reads a code its parameter shows by example (a currency, a ticker), and each one a message lists', async () => {
+    const code = (name: string, description: string, parameter: string, example: string): ToolSpec => ({
+      name, description, parameters: { type: 'object', required: [parameter], properties: { [parameter]: { type: 'string', description: example } } },
+    });
+    const rate = code('exchangeRate', 'Current exchange rate from one currency to euros', 'currency', 'ISO currency code, e.g. USD');
+    const price = code('stockPrice', 'Latest share price of a listed company by its ticker symbol', 'symbol', 'Ticker symbol, e.g. AAPL');
+    const both = [rate, price];
+    expect(await calls('What is the USD exchange rate?', both)).toEqual([['exchangeRate', { currency: 'USD' }]]);
+    expect(await calls('exchange rate for GBP?', both)).toEqual([['exchangeRate', { currency: 'GBP' }]]);
+    expect(await calls('What is the share price of AAPL.', both)).toEqual([['stockPrice', { symbol: 'AAPL' }]]);
+    // Shouted, the question's own words are not the code; listed, each code is one.
+    expect(await calls('WHAT IS THE STOCK PRICE OF MSFT', both)).toEqual([['stockPrice', { symbol: 'MSFT' }]]);
+    expect(await calls('Share price of GOOGL and IBM?', both)).toEqual([['stockPrice', { symbol: 'GOOGL' }], ['stockPrice', { symbol: 'IBM' }]]);
+    expect(await calls('What is the share price?', both)).toEqual([]);
+    // A capitalized word away from the tool's words is only a guess, which knowledge that covers the rest takes.
+    const sql = fakeCorpus({ exchange: 2, rate: 4, function: 300, sql: 600, round: 40, decimals: 30 });
+    expect(await calls('What is the exchange rate function in SQL?', [KNOWLEDGE_TOOL, rate], sql)).toEqual([['search_knowledge', { query: 'What is the exchange rate function in SQL?' }]]);
+  });
+
   it('reads a place’s whole name: an abbreviation’s dot, a particle, and "City" after a name', async () => {
     expect(await calls('How cold is it in St. Petersburg right now?')).toEqual([['get_weather', { city: 'St. Petersburg' }]]);
     expect(await calls('Forecast for Rio de Janeiro today?')).toEqual([['get_weather', { city: 'Rio de Janeiro' }]]);

@@ -1,5 +1,6 @@
 // The arguments a tool's JSON Schema asks for, read off the question: enum values, numbers,
-// yes or no, quoted phrases, places (places.ts) and ids (identifiers.ts).
+// yes or no, quoted phrases, places (places.ts), ids (identifiers.ts) and codes shown by example (codes.ts).
+import { codeAsExampled } from './codes.js';
 import { identifier, isIdLike } from './identifiers.js';
 import { bareName, isPlaceLike, placeName } from './places.js';
 import { isObject, wordAt, type JsonObject, type Read } from './read.js';
@@ -57,6 +58,7 @@ function extractValue(question: string, name: string, schema: JsonObject, enumWo
     if (quoted) return { value: quoted, guessed: idLike && !/\p{N}/u.test(quoted) };
     if (id) return id;
     if (notNames) return bareName(question, notNames);
+    return codeAsExampled(question, schema.description, vocabulary);
   }
   return undefined;
 }

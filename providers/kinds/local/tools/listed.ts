@@ -2,7 +2,7 @@
 // 50012 and 50013"): the tool is called once for each.
 import { isStopword } from '../../../../text/terms.js';
 import type { ToolMatch } from './match.js';
-import { NAME_PARTICLES, listedLowerCaseName } from './places.js';
+import { NAME_PARTICLES, isPlaceLike, listedLowerCaseName } from './places.js';
 import type { JsonObject } from './read.js';
 
 /** Values one message may list for one tool: a bound on the calls it makes. */
@@ -22,6 +22,8 @@ function listedId(before: string): RegExp {
 }
 // A name of capitalized words, with the particles a place's name may have between them ("Rio de Janeiro").
 const LISTED_NAME = new RegExp(String.raw`^${LIST_JOINER}(\p{Lu}\p{Ll}+(?:[ \t]+(?:(?:${[...NAME_PARTICLES].join('|')})[ \t]+)?\p{Lu}\p{Ll}+)*)(?![\p{L}\p{N}])`, 'u');
+/** A code in capitals, as codes.ts reads one ("AAPL, MSFT and IBM", "USD or GBP"). */
+const LISTED_CODE = new RegExp(String.raw`^${LIST_JOINER}(\p{Lu}{2,}(?:[._/-]\p{Lu}+)*)(?![\p{L}\p{N}])`, 'u');
 const JOINER = new RegExp(`^${LIST_JOINER}`, 'iu');
 
 /** The next item of a list at the start of a text: its joiner, its value, and how much of the text the two take. */
@@ -60,8 +62,10 @@ export function listedValues(question: string, match: ToolMatch): JsonObject[] {
   const at = question.indexOf(String(first));
   if (at < 0) return [];
   const ids = /\p{N}/u.test(String(first));
+  // A code in capitals ("AAPL"), not a place's ("NYC, NY" is one place).
+  const code = !ids && !/\p{Ll}/u.test(String(first)) && !isPlaceLike(name);
   // A name written in lower case lists the others so ("weather in paris and london").
-  const next = ids ? byPattern(listedId(question.slice(0, at))) : /\p{Lu}/u.test(String(first)) ? byPattern(LISTED_NAME) : lowerCaseNames(match.vocabulary);
+  const next = ids ? byPattern(listedId(question.slice(0, at))) : code ? byPattern(LISTED_CODE) : /\p{Lu}/u.test(String(first)) ? byPattern(LISTED_NAME) : lowerCaseNames(match.vocabulary);
   const listed: { value: string; closing: boolean }[] = [];
   let rest = question.slice(at + String(first).length);
   for (let item = next(rest); item && listed.length < MAX_LISTED; item = next(rest)) {
@@ -70,7 +74,7 @@ export function listedValues(question: string, match: ToolMatch): JsonObject[] {
     listed.push({ value: item.value, closing: item.joiner.trim() !== ',' });
     rest = rest.slice(item.length);
   }
-  const values = ids ? listed : placesListed(listed);
+  const values = ids || code ? listed : placesListed(listed);
   return values.map(({ value }) => ({ ...match.arguments, [name]: typeof first === 'number' ? Number(value) : value }));
 }
 

@@ -1,0 +1,65 @@
+// A code a tool's parameter takes ("ISO currency code, e.g. USD", "Ticker symbol, e.g. AAPL"),
+// read off a question by the shape of the example its description gives: no place, no id with
+// digits in it, and no word of the question's language, but written as the example is.
+import { isStopword } from '../../../../text/terms.js';
+import { stem } from '../../../../text/stem.js';
+import { wordsIn, type Read } from './read.js';
+
+/** The example a description gives after "e.g.", "for example", "such as" or "like", when it is a code: capitals (and digits, dots, dashes), no small letter. */
+const EXAMPLE = /(?:\be\.g\.|\beg\b|\bfor example\b|\bsuch as\b|\blike\b|\bi\.e\.)[:,]?\s*["'`“]?([\p{Lu}\p{N}][\p{Lu}\p{N}._/-]{1,15})(?![\p{L}\p{N}])/u;
+
+/**
+ * A pattern of words written as `example` is: each run of capitals, of digits and each other
+ * character in turn, a run one shorter or longer ("USD" takes "EUR" and "CHF", "AAPL" takes "IBM"
+ * and "GOOGL"), but never a single capital ("I", "A").
+ */
+function shapeOf(example: string): RegExp {
+  const runs = example.match(/\p{Lu}+|\p{N}+|./gu) ?? [];
+  const body = runs
+    .map((run) => {
+      const n = run.length;
+      if (/^\p{Lu}/u.test(run)) return `\\p{Lu}{${Math.max(runs.length === 1 ? 2 : 1, n - 1)},${n + 1}}`;
+      if (/^\p{N}/u.test(run)) return `\\p{N}{${Math.max(1, n - 1)},${n + 1}}`;
+      return run.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'gu');
+}
+
+/** A word, with the dots, dashes and slashes inside it ("BRK.B", "EUR/USD"), not one ending a sentence. */
+const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}]|[._/'’-](?=[\p{L}\p{N}]))*/gu;
+
+/** Whether a word of the tool's stands next to the one at `i`, stopwords between them skipped ("USD exchange rate", "the price of AAPL"). */
+function besideToolWord(words: readonly string[], i: number, vocabulary: ReadonlySet<string>): boolean {
+  for (const step of [-1, 1]) {
+    for (let j = i + step; j >= 0 && j < words.length; j += step) {
+      const word = words[j]!.toLowerCase();
+      if (vocabulary.has(stem(word))) return true;
+      if (!isStopword(word)) break;
+    }
+  }
+  return false;
+}
+
+/**
+ * The code the question gives for a parameter whose description shows one by example: the first
+ * word written as the example is that is neither a stopword ("WHAT IS" shouted) nor one of the
+ * tool's own words. Given when it is the only one and stands beside a word of the tool's ("the USD
+ * exchange rate"); else guessed, for the router to weigh ("What is the exchange rate function in
+ * SQL?" over a SQL manual).
+ */
+export function codeAsExampled(question: string, description: unknown, vocabulary: ReadonlySet<string>): Read<string> | undefined {
+  if (typeof description !== 'string') return undefined;
+  const example = EXAMPLE.exec(description)?.[1];
+  if (!example || !/\p{Lu}/u.test(example)) return undefined;
+  const shape = shapeOf(example);
+  const words = wordsIn(question, WORD).map((w) => w.word);
+  const found = words.flatMap((word, i) => {
+    shape.lastIndex = 0;
+    const whole = shape.exec(word);
+    return whole?.[0] === word && !isStopword(word.toLowerCase()) && !vocabulary.has(stem(word.toLowerCase())) ? [{ word, i }] : [];
+  });
+  const first = found[0];
+  if (!first) return undefined;
+  return { value: first.word, guessed: new Set(found.map((f) => f.word)).size > 1 || !besideToolWord(words, first.i, vocabulary) };
+}
