@@ -552,6 +552,12 @@ function ratio(r: number): string {
   return `${r >= 10 ? Math.round(r) : Number(r.toPrecision(2))}×`;
 }
 
+/** Whether one of the tools is what the message asks for, with every argument it needs given: more than one word of it said, nothing guessed. */
+function plainlyMeant(message: string, tools: ToolSpec[]): boolean {
+  const match = tools.length ? matchTool(message, tools) : null;
+  return !!match?.arguments && !match.slight && !match.guessed.length;
+}
+
 /** How many of a message's requests the router makes calls for: a round's calls, less one kept for the knowledge search when it is offered. */
 function requestLimit(knowledgeOffered: boolean): number {
   return MAX_TOOL_CALLS_PER_ROUND - (knowledgeOffered ? 1 : 0);
@@ -561,8 +567,10 @@ export async function routeLocally(message: string, tools: ToolSpec[], corpus?: 
   const knowledgeOffered = tools.some((t) => t.name === KNOWLEDGE_TOOL.name);
   const projectTools = tools.filter((t) => t.name !== KNOWLEDGE_TOOL.name);
 
+  // Small talk needs nothing, unless the project has a tool for it ("Translate 'good morning' into
+  // French" beside a translation tool): one plainly meant, with its arguments, is called.
   const talk = smallTalk(message);
-  if (talk) return { calls: [], reason: `small talk (${talk}): nothing to look up or call` };
+  if (talk && !plainlyMeant(message, projectTools)) return { calls: [], reason: `small talk (${talk}): nothing to look up or call` };
   if (arithmeticQuestion(message)) return { calls: [], reason: 'arithmetic: worked out directly, nothing to look up or call' };
   if (conversionQuestion(message)) return { calls: [], reason: 'unit conversion: worked out directly, nothing to look up or call' };
 

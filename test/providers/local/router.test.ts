@@ -247,7 +247,7 @@ describe('the offline router', () => {
     expect(await calls('Will there be a thunderstorm in Vienna tonight?')).toEqual([['get_weather', { city: 'Vienna' }]]);
   });
 
-  it('between two tools of one family, calls the one that says the message\'s word itself, and neither when neither does', async () => {
+  it('between two tools of one family, calls the one that says the message\'s word itself (neither when neither does), and for the days ahead the one that does not tell only now', async () => {
     const tracker: ToolSpec = {
       name: 'parcelTracker',
       description: 'Track a parcel shipment by its parcel number.',
@@ -260,6 +260,13 @@ describe('the offline router', () => {
     expect(await calls('What is the status of order 48213?', both)).toEqual([['order_status', { order_id: '48213' }]]);
     // "package" is either tool's only through the family: which one is meant is not said.
     expect(await calls('Where is my package 5512?', both)).toEqual([]);
+    // Beside current weather, a forecast takes what is asked of the days ahead.
+    const forecast: ToolSpec = { ...weather, name: 'get_forecast', description: 'Weather forecast for the next five days for a city.' };
+    const skies = [weather, forecast];
+    expect(await calls('What is the weather in Oslo right now?', skies)).toEqual([['get_weather', { city: 'Oslo' }]]);
+    expect(await calls("What's the forecast for Paris?", skies)).toEqual([['get_forecast', { city: 'Paris' }]]);
+    expect(await calls('Will it rain in Oslo this week?', skies)).toEqual([['get_forecast', { city: 'Oslo' }]]);
+    expect(await calls('Will it rain in Oslo this week?', [weather])).toEqual([['get_weather', { city: 'Oslo' }]]);
   });
 
   it('reads a code its parameter shows by example (a currency, a ticker), and each one a message lists', async () => {
@@ -276,9 +283,28 @@ describe('the offline router', () => {
     expect(await calls('WHAT IS THE STOCK PRICE OF MSFT', both)).toEqual([['stockPrice', { symbol: 'MSFT' }]]);
     expect(await calls('Share price of GOOGL and IBM?', both)).toEqual([['stockPrice', { symbol: 'GOOGL' }], ['stockPrice', { symbol: 'IBM' }]]);
     expect(await calls('What is the share price?', both)).toEqual([]);
+    // Two parameters that take codes take the question's codes in turn; an e-mail address is read as its example is.
+    const convert: ToolSpec = {
+      name: 'convertCurrency', description: 'Convert an amount of money from one currency to another',
+      parameters: { type: 'object', required: ['amount', 'from', 'to'], properties: { amount: { type: 'number', description: 'Amount, e.g. 100' }, from: { type: 'string', description: 'Currency code to convert from, e.g. USD' }, to: { type: 'string', description: 'Currency code to convert to, e.g. EUR' } } },
+    };
+    expect(await calls('Convert 100 USD to EUR', [convert])).toEqual([['convertCurrency', { amount: 100, from: 'USD', to: 'EUR' }]]);
+    const customer = code('lookupCustomer', 'Find a customer account by email address', 'email', 'The customer email, e.g. ann@example.com');
+    expect(await calls('Find the customer with email bob.smith@corp.io', [customer])).toEqual([['lookupCustomer', { email: 'bob.smith@corp.io' }]]);
     // A capitalized word away from the tool's words is only a guess, which knowledge that covers the rest takes.
     const sql = fakeCorpus({ exchange: 2, rate: 4, function: 300, sql: 600, round: 40, decimals: 30 });
     expect(await calls('What is the exchange rate function in SQL?', [KNOWLEDGE_TOOL, rate], sql)).toEqual([['search_knowledge', { query: 'What is the exchange rate function in SQL?' }]]);
+  });
+
+  it('calls a tool the project has for what would be small talk, and nothing for it without one', async () => {
+    const translate: ToolSpec = {
+      name: 'translate', description: 'Translate a text into another language',
+      parameters: { type: 'object', required: ['text', 'language'], properties: { text: { type: 'string', description: 'The text to translate' }, language: { type: 'string', enum: ['French', 'German'] } } },
+    };
+    expect(await calls('Translate "good morning" into French', [translate])).toEqual([['translate', { text: 'good morning', language: 'French' }]]);
+    expect((await routeLocally('Translate "good morning" into French', [orderStatus], corpus)).reason).toBe('small talk (translation): nothing to look up or call');
+    // Without what the tool needs, it is small talk still.
+    expect(await calls('Translate this into French please', [translate])).toEqual([]);
   });
 
   it('reads a place’s whole name: an abbreviation’s dot, a particle, and "City" after a name', async () => {

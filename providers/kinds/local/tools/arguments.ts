@@ -1,6 +1,6 @@
 // The arguments a tool's JSON Schema asks for, read off the question: enum values, numbers,
 // yes or no, quoted phrases, places (places.ts), ids (identifiers.ts) and codes shown by example (codes.ts).
-import { codeAsExampled } from './codes.js';
+import { codeAsExampled, showsCode } from './codes.js';
 import { identifier, isIdLike } from './identifiers.js';
 import { bareName, isPlaceLike, placeName } from './places.js';
 import { isObject, wordAt, type JsonObject, type Read } from './read.js';
@@ -17,10 +17,14 @@ export function extractArguments(question: string, parameters: JsonObject, vocab
   const enumWords = new Set(
     Object.values(properties).flatMap((schema) => (isObject(schema) && Array.isArray(schema.enum) ? schema.enum.map((v) => String(v).toLowerCase()) : [])),
   );
+  // Parameters that take codes take the question's codes in turn ("Convert 100 USD to EUR").
+  const codes = { taken: new Set<string>(), slots: Object.values(properties).filter((schema) => isObject(schema) && showsCode(schema.description)).length };
   for (const [name, schema] of Object.entries(properties)) {
     if (!isObject(schema)) continue;
-    const read = extractValue(question, name, schema, enumWords, vocabulary);
+    const read = extractValue(question, name, schema, enumWords, vocabulary, codes);
+    if (showsCode(schema.description)) codes.slots--;
     if (read?.value === undefined) continue;
+    if (typeof read.value === 'string') codes.taken.add(read.value);
     args[name] = read.value;
     if (read.guessed) guessed.add(name);
   }
@@ -29,7 +33,7 @@ export function extractArguments(question: string, parameters: JsonObject, vocab
   return { args, guessed: required.filter((name) => guessed.has(name)) };
 }
 
-function extractValue(question: string, name: string, schema: JsonObject, enumWords: Set<string>, vocabulary: Set<string>): Read | undefined {
+function extractValue(question: string, name: string, schema: JsonObject, enumWords: Set<string>, vocabulary: Set<string>, codes: { taken: ReadonlySet<string>; slots: number }): Read | undefined {
   if (Array.isArray(schema.enum)) return { value: mentionedEnumValue(question, schema.enum) };
   const types = new Set(Array.isArray(schema.type) ? schema.type : [schema.type]);
   const idLike = isIdLike(name);
@@ -58,7 +62,7 @@ function extractValue(question: string, name: string, schema: JsonObject, enumWo
     if (quoted) return { value: quoted, guessed: idLike && !/\p{N}/u.test(quoted) };
     if (id) return id;
     if (notNames) return bareName(question, notNames);
-    return codeAsExampled(question, schema.description, vocabulary);
+    return codeAsExampled(question, schema.description, vocabulary, codes);
   }
   return undefined;
 }

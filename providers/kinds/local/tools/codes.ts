@@ -6,6 +6,10 @@ import { stem } from '../../../../text/stem.js';
 import { wordsIn, type Read } from './read.js';
 
 /** The example a description gives after "e.g.", "for example", "such as" or "like", when it is a code: capitals (and digits, dots, dashes), no small letter. */
+export function showsCode(description: unknown): boolean {
+  return typeof description === 'string' && /\p{Lu}/u.test(EXAMPLE.exec(description)?.[1] ?? '');
+}
+
 const EXAMPLE = /(?:\be\.g\.|\beg\b|\bfor example\b|\bsuch as\b|\blike\b|\bi\.e\.)[:,]?\s*["'`“]?([\p{Lu}\p{N}][\p{Lu}\p{N}._/-]{1,15})(?![\p{L}\p{N}])/u;
 
 /**
@@ -41,15 +45,31 @@ function besideToolWord(words: readonly string[], i: number, vocabulary: Readonl
   return false;
 }
 
+/** An e-mail address, and a web address: a value no other word is written as. */
+const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
+const WEB_ADDRESS = /\bhttps?:\/\/[^\s"'<>]*[^\s"'<>.,;:!?)]/u;
+/** The example a description gives, when it is an e-mail or web address ("e.g. ann@example.com"). */
+const ADDRESS_EXAMPLE = /(?:\be\.g\.|\beg\b|\bfor example\b|\bsuch as\b|\blike\b|\bi\.e\.)[:,]?\s*["'`“]?(\S+)/u;
+
 /**
  * The code the question gives for a parameter whose description shows one by example: the first
- * word written as the example is that is neither a stopword ("WHAT IS" shouted) nor one of the
- * tool's own words. Given when it is the only one and stands beside a word of the tool's ("the USD
- * exchange rate"); else guessed, for the router to weigh ("What is the exchange rate function in
- * SQL?" over a SQL manual).
+ * word written as the example is that is neither a stopword ("WHAT IS" shouted), nor one of the
+ * tool's own words, nor a value another parameter already took (`taken`: "Convert 100 USD to
+ * EUR" gives "from" USD and "to" EUR, in the order the schema lists them). Given when the question
+ * gives no more of them than the parameters still to read take (`slots`, this one included) and
+ * it stands beside a word of the tool's ("the USD exchange rate"); else guessed,
+ * for the router to weigh ("What is the exchange rate function in SQL?" over a SQL manual). An
+ * example that is an e-mail or web address takes the question's first one, given.
  */
-export function codeAsExampled(question: string, description: unknown, vocabulary: ReadonlySet<string>): Read<string> | undefined {
+export function codeAsExampled(question: string, description: unknown, vocabulary: ReadonlySet<string>, others: { taken: ReadonlySet<string>; slots: number } = { taken: new Set(), slots: 1 }): Read<string> | undefined {
+  const { taken, slots } = others;
   if (typeof description !== 'string') return undefined;
+  const address = ADDRESS_EXAMPLE.exec(description)?.[1] ?? '';
+  for (const pattern of [EMAIL, WEB_ADDRESS]) {
+    if (!pattern.test(address)) continue;
+    const value = pattern.exec(question)?.[0];
+    return value && !taken.has(value) ? { value } : undefined;
+  }
   const example = EXAMPLE.exec(description)?.[1];
   if (!example || !/\p{Lu}/u.test(example)) return undefined;
   const shape = shapeOf(example);
@@ -57,9 +77,9 @@ export function codeAsExampled(question: string, description: unknown, vocabular
   const found = words.flatMap((word, i) => {
     shape.lastIndex = 0;
     const whole = shape.exec(word);
-    return whole?.[0] === word && !isStopword(word.toLowerCase()) && !vocabulary.has(stem(word.toLowerCase())) ? [{ word, i }] : [];
+    return whole?.[0] === word && !taken.has(word) && !isStopword(word.toLowerCase()) && !vocabulary.has(stem(word.toLowerCase())) ? [{ word, i }] : [];
   });
   const first = found[0];
   if (!first) return undefined;
-  return { value: first.word, guessed: new Set(found.map((f) => f.word)).size > 1 || !besideToolWord(words, first.i, vocabulary) };
+  return { value: first.word, guessed: new Set(found.map((f) => f.word)).size > slots || !besideToolWord(words, first.i, vocabulary) };
 }

@@ -59,7 +59,8 @@ function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string
  * Between tools of one family (an order tool and a parcel tracker both know "parcel" and
  * "track" through it) the words a tool says itself decide: "Track parcel 77120" is the tracker's,
  * "where is my order 48213" the order tool's, and "where's my package 5512", said by neither,
- * stays unclear.
+ * stays unclear. Asked about the days ahead, a tool that tells how things are now gives way to
+ * one alike that does not ("Will it rain in Oslo this week?" beside current weather and a forecast).
  */
 export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null {
   const said = subjectTerms(question);
@@ -71,20 +72,24 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
     if (!spoken.has(s)) spoken.set(s, w);
   }
   const asSaid = (s: string) => spoken.get(s) ?? s;
+  const ahead = AHEAD.test(question);
+  // A tool that tells how things are now is no answer to how they usually are or were: another may be.
   const scored = tools
+    .filter((tool) => !notNow(question, tool))
     .map((tool) => {
       const words = toolWords(tool);
       const byName = overlap(wanted, words.name);
       const byDescription = overlap(wanted, words.description);
       const matched = [...wanted].filter((w) => words.name.has(w) || words.description.has(w));
       const own = 2 * overlap(wanted, words.said.name) + overlap(wanted, words.said.description);
-      return { tool, words, matched, slight: byName === 0 && byDescription === 1, score: 2 * byName + byDescription, own };
+      // Asked about the days ahead, a tool that tells how things are now is the lesser of two alike.
+      const timely = ahead && TELLS_NOW.test(tool.description ?? '') ? 0 : 1;
+      return { tool, words, matched, slight: byName === 0 && byDescription === 1, score: 2 * byName + byDescription, own, timely };
     })
     .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score || b.own - a.own);
+    .sort((a, b) => b.score - a.score || b.own - a.own || b.timely - a.timely);
   const [best, runnerUp] = scored;
-  if (!best || (runnerUp && runnerUp.score === best.score && runnerUp.own === best.own)) return null;
-  if (notNow(question, best.tool)) return null;
+  if (!best || (runnerUp && runnerUp.score === best.score && runnerUp.own === best.own && runnerUp.timely === best.timely)) return null;
   const vocabulary = best.words.all;
   const read = extractArguments(question, best.tool.parameters, vocabulary);
   return { tool: best.tool, arguments: read?.args ?? null, matched: best.matched.map(asSaid), guessed: read?.guessed ?? [], slight: best.slight, vocabulary };
@@ -117,6 +122,9 @@ const TELLS_NOW = /\b(?:current|currently|live|right now|real-time|realtime)\b/i
 /** A question about how things usually are or were: a habit, an average, a season or month, the past. */
 const NOT_NOW =
   /\b(?:usually|typically|normally|generally|on average|average|ever|historically|last (?:week|month|year|summer|winter|spring|autumn)|yesterday|in (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter))\b/i;
+/** A question about the days ahead: "tomorrow", "this week", "next weekend", "in three days", "on Friday". */
+const AHEAD =
+  /\b(?:tomorrow|this (?:week|weekend)|next (?:week|weekend|month|few days|\d+ days)|in (?:a few|\d+|two|three|four|five) days|(?:on|this|next) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
 /** …unless it also asks about now ("What is it like in May right now?"). */
 const NOW = /\b(?:now|today|tonight|currently|at the moment|this (?:morning|afternoon|evening|week))\b/i;
 
