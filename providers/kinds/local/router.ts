@@ -16,11 +16,12 @@ import { arithmeticQuestion } from './arithmetic.js';
 import { conversionQuestion } from './conversion.js';
 import { clauses } from './clauses.js';
 import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage, type Typicality } from './coverage.js';
-import { smallTalk } from './smallTalk.js';
+import { smallTalk, type SmallTalk } from './smallTalk.js';
 import { listedValues } from './tools/listed.js';
 import { identifier, isReferenceCode } from './tools/identifiers.js';
 import { matchTool, referenceMatch, type ToolMatch } from './tools/match.js';
-import { expandStems, messageStems } from './toolVocabulary.js';
+import { subjectTerms } from './tools/read.js';
+import { expandStems, messageStems, ownStems } from './toolVocabulary.js';
 
 export interface Route {
   calls: ToolCall[];
@@ -552,10 +553,26 @@ function ratio(r: number): string {
   return `${r >= 10 ? Math.round(r) : Number(r.toPrecision(2))}×`;
 }
 
-/** Whether one of the tools is what the message asks for, with every argument it needs given: more than one word of it said, nothing guessed. */
-function plainlyMeant(message: string, tools: ToolSpec[]): boolean {
+/**
+ * The words that tell a tool does a kind of small talk itself: a translator translates, a joke
+ * tool tells jokes. A weather tool is no poem's: "Write a poem about rain in London" is writing.
+ */
+const DOES_SMALL_TALK: Partial<Record<SmallTalk, readonly string[]>> = {
+  translation: ['translate', 'translation', 'translator'],
+  joke: ['joke', 'pun', 'riddle'],
+  'creative writing': ['poem', 'haiku', 'limerick', 'story', 'write', 'writer'],
+  chance: ['random', 'coin', 'dice', 'die', 'roll', 'flip', 'draw', 'pick'],
+};
+
+/**
+ * Whether a project tool does the message's small talk: one whose own words say it does that kind
+ * (DOES_SMALL_TALK), plainly meant, with every argument it needs given and none guessed.
+ */
+function toolDoes(talk: SmallTalk, message: string, tools: ToolSpec[]): boolean {
   const match = tools.length ? matchTool(message, tools) : null;
-  return !!match?.arguments && !match.slight && !match.guessed.length;
+  if (!match?.arguments || match.slight || match.guessed.length) return false;
+  const own = ownStems(subjectTerms(`${match.tool.name} ${match.tool.description}`));
+  return (DOES_SMALL_TALK[talk] ?? []).some((w) => own.has(stem(w)));
 }
 
 /** How many of a message's requests the router makes calls for: a round's calls, less one kept for the knowledge search when it is offered. */
@@ -567,10 +584,10 @@ export async function routeLocally(message: string, tools: ToolSpec[], corpus?: 
   const knowledgeOffered = tools.some((t) => t.name === KNOWLEDGE_TOOL.name);
   const projectTools = tools.filter((t) => t.name !== KNOWLEDGE_TOOL.name);
 
-  // Small talk needs nothing, unless the project has a tool for it ("Translate 'good morning' into
-  // French" beside a translation tool): one plainly meant, with its arguments, is called.
+  // Small talk needs nothing, unless the project has a tool that does it ("Translate 'good morning'
+  // into French" beside a translator).
   const talk = smallTalk(message);
-  if (talk && !plainlyMeant(message, projectTools)) return { calls: [], reason: `small talk (${talk}): nothing to look up or call` };
+  if (talk && !toolDoes(talk, message, projectTools)) return { calls: [], reason: `small talk (${talk}): nothing to look up or call` };
   if (arithmeticQuestion(message)) return { calls: [], reason: 'arithmetic: worked out directly, nothing to look up or call' };
   if (conversionQuestion(message)) return { calls: [], reason: 'unit conversion: worked out directly, nothing to look up or call' };
 

@@ -296,15 +296,17 @@ describe('the offline router', () => {
     expect(await calls('What is the exchange rate function in SQL?', [KNOWLEDGE_TOOL, rate], sql)).toEqual([['search_knowledge', { query: 'What is the exchange rate function in SQL?' }]]);
   });
 
-  it('calls a tool the project has for what would be small talk, and nothing for it without one', async () => {
+  it('calls a tool the project has that does what would be small talk, and nothing for it without one', async () => {
     const translate: ToolSpec = {
       name: 'translate', description: 'Translate a text into another language',
       parameters: { type: 'object', required: ['text', 'language'], properties: { text: { type: 'string', description: 'The text to translate' }, language: { type: 'string', enum: ['French', 'German'] } } },
     };
     expect(await calls('Translate "good morning" into French', [translate])).toEqual([['translate', { text: 'good morning', language: 'French' }]]);
     expect((await routeLocally('Translate "good morning" into French', [orderStatus], corpus)).reason).toBe('small talk (translation): nothing to look up or call');
-    // Without what the tool needs, it is small talk still.
+    // Without what the tool needs, it is small talk still; and a tool that does not do that kind of it is no writer.
     expect(await calls('Translate this into French please', [translate])).toEqual([]);
+    expect(await calls('Write a poem about rain in London.', [weather])).toEqual([]);
+    expect(await calls('Tell me a joke about my order 48213.', [orderStatus])).toEqual([]);
   });
 
   it('reads a place’s whole name: an abbreviation’s dot, a particle, and "City" after a name', async () => {
