@@ -296,6 +296,36 @@ describe('the offline router', () => {
     expect(await calls('What is the exchange rate function in SQL?', [KNOWLEDGE_TOOL, rate], sql)).toEqual([['search_knowledge', { query: 'What is the exchange rate function in SQL?' }]]);
   });
 
+  it('reads a date however it is written, and the free text a request gives after the tool\'s word', async () => {
+    const book: ToolSpec = {
+      name: 'bookAppointment', description: 'Book a service appointment on a date',
+      parameters: { type: 'object', required: ['date'], properties: { date: { type: 'string', description: 'Date, e.g. 2026-12-24' } } },
+    };
+    expect(await calls('Book an appointment for 2027-03-05', [book])).toEqual([['bookAppointment', { date: '2027-03-05' }]]);
+    expect(await calls('Can I book a service appointment on 24 December 2027?', [book])).toEqual([['bookAppointment', { date: '2027-12-24' }]]);
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+    expect(await calls('book me an appointment tomorrow', [book])).toEqual([['bookAppointment', { date: day }]]);
+    expect(await calls('I would like to book an appointment.', [book])).toEqual([]);
+
+    const search: ToolSpec = {
+      name: 'searchProducts', description: 'Search the store catalogue for products matching a query',
+      parameters: { type: 'object', required: ['query'], properties: { query: { type: 'string', description: 'What to search for' } } },
+    };
+    const ticket: ToolSpec = {
+      name: 'createTicket', description: 'Open a support ticket with a short summary of the problem',
+      parameters: { type: 'object', required: ['summary'], properties: { summary: { type: 'string', description: 'Short summary of the problem' } } },
+    };
+    expect(await calls('Search the catalogue for red running shoes', [search, ticket])).toEqual([['searchProducts', { query: 'red running shoes' }]]);
+    expect(await calls('Open a ticket: the checkout page shows a blank screen', [search, ticket])).toEqual([['createTicket', { summary: 'the checkout page shows a blank screen' }]]);
+    expect(await calls('Please create a support ticket saying my invoice is wrong, thanks!', [search, ticket])).toEqual([['createTicket', { summary: 'my invoice is wrong' }]]);
+    expect(await calls('Open a support ticket', [search, ticket])).toEqual([]);
+    // Only a guess: knowledge that covers the rest of the request takes it.
+    const manual = fakeCorpus({ search: 40, string: 300, files: 650, all: 700, docs: 80 });
+    expect(await calls('Search the docs for a string in all files', [KNOWLEDGE_TOOL, search], manual)).toEqual([['search_knowledge', { query: 'Search the docs for a string in all files' }]]);
+    expect(await calls('Search the catalogue for red running shoes', [KNOWLEDGE_TOOL, search], manual)).toEqual([['searchProducts', { query: 'red running shoes' }]]);
+  });
+
   it('calls a tool the project has that does what would be small talk, and nothing for it without one', async () => {
     const translate: ToolSpec = {
       name: 'translate', description: 'Translate a text into another language',

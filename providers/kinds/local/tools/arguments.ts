@@ -1,6 +1,9 @@
 // The arguments a tool's JSON Schema asks for, read off the question: enum values, numbers,
-// yes or no, quoted phrases, places (places.ts), ids (identifiers.ts) and codes shown by example (codes.ts).
+// yes or no, quoted phrases, places (places.ts), ids (identifiers.ts), codes shown by example
+// (codes.ts), dates (dates.ts) and, last, a free text (freeText.ts).
 import { codeAsExampled, showsCode } from './codes.js';
+import { dateIn, isDateLike } from './dates.js';
+import { freeTextAfterToolWord } from './freeText.js';
 import { identifier, isIdLike } from './identifiers.js';
 import { bareName, isPlaceLike, placeName } from './places.js';
 import { isObject, wordAt, type JsonObject, type Read } from './read.js';
@@ -29,6 +32,18 @@ export function extractArguments(question: string, parameters: JsonObject, vocab
     if (read.guessed) guessed.add(name);
   }
   const required = Array.isArray(parameters.required) ? parameters.required.filter((name): name is string => typeof name === 'string') : [];
+  // The one required text nothing else read ("query", "summary") is what follows the tool's word,
+  // if anything introduces it: a guess, for the router to weigh ("How do I search for a string in
+  // all files?" beside a product search is the manual's).
+  const missing = required.filter((name) => !Object.hasOwn(args, name));
+  const text = missing.length === 1 ? properties[missing[0]!] : undefined;
+  if (isObject(text) && text.type === 'string' && !Array.isArray(text.enum)) {
+    const read = freeTextAfterToolWord(question, vocabulary);
+    if (read) {
+      args[missing[0]!] = read.value;
+      guessed.add(missing[0]!);
+    }
+  }
   if (!required.every((name) => Object.hasOwn(args, name))) return null;
   return { args, guessed: required.filter((name) => guessed.has(name)) };
 }
@@ -49,6 +64,7 @@ function extractValue(question: string, name: string, schema: JsonObject, enumWo
     if (b !== undefined) return { value: b };
   }
   if (types.has('string')) {
+    if (isDateLike(name, schema.description)) return dateIn(question, schema.description);
     // The tool's own words are what it is about, not a place: "what to bring for the rain".
     const notNames = isPlaceLike(name) ? new Set([...enumWords, ...vocabulary]) : null;
     // A place the question names comes before anything it quotes: "…in Glasgow… why does INSERT fail with 'database is locked'?"

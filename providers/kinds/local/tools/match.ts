@@ -4,6 +4,7 @@
 import type { ToolChoice, ToolSpec } from '../../../types.js';
 import { expandStems, messageStems, ownStems } from '../toolVocabulary.js';
 import { stem } from '../../../../text/stem.js';
+import { TOOL_NAME_STOPWORDS } from '../../../../text/stopwords.js';
 import { extractArguments } from './arguments.js';
 import { isIdLike } from './identifiers.js';
 import { subjectTerms, type JsonObject } from './read.js';
@@ -41,16 +42,26 @@ export interface ToolMatch {
  * The words a tool is known by: its name's and description's subject words, stemmed, with their
  * families; `all`, both. `said`: the name's and the description's own stems, without families.
  */
-function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string>; all: Set<string>; said: { name: Set<string>; description: Set<string> } } {
+function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string>; all: Set<string>; said: { name: Set<string>; description: Set<string> }; verbs: Set<string> } {
   const nameTerms = subjectTerms(tool.name);
+  // The verbs a name starts with that say what it does, though they are words of any request ("search", "create", "find").
+  const verbs = new Set(TOOL_NAME_STOPWORDS.has(nameWords(tool.name)[0] ?? '') ? [stem(nameWords(tool.name)[0]!)] : []);
   const descriptionTerms = subjectTerms(tool.description);
   const name = expandStems(nameTerms);
   const description = expandStems(descriptionTerms);
   for (const w of name) description.delete(w);
   const said = { name: ownStems(nameTerms), description: ownStems(descriptionTerms) };
   for (const w of said.name) said.description.delete(w);
-  return { name, description, all: new Set([...name, ...description]), said };
+  return { name, description, all: new Set([...name, ...description]), said, verbs };
 }
+
+/** A name's words in lower case, camelCase and snake_case split: "searchProducts" → search, products. */
+function nameWords(name: string): string[] {
+  return name.replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** A request's first word, after a courtesy ("please", "can you"): the verb of one said as a command ("Search the catalogue for…"). */
+const COMMAND = /^\s*(?:(?:please|pls|kindly|can you|could you|would you|will you)\s+)*([\p{L}]+)/iu;
 
 /**
  * The tool the question is about, or null when none is clearly meant (no overlap, or two tools
@@ -73,12 +84,14 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
   }
   const asSaid = (s: string) => spoken.get(s) ?? s;
   const ahead = AHEAD.test(question);
+  const command = stem((COMMAND.exec(question)?.[1] ?? '').toLowerCase());
   // A tool that tells how things are now is no answer to how they usually are or were: another may be.
   const scored = tools
     .filter((tool) => !notNow(question, tool))
     .map((tool) => {
       const words = toolWords(tool);
-      const byName = overlap(wanted, words.name);
+      // Said as a command, a name's verb is the name's word: "Search the catalogue for red running shoes".
+      const byName = overlap(wanted, words.name) + (words.verbs.has(command) ? 1 : 0);
       const byDescription = overlap(wanted, words.description);
       const matched = [...wanted].filter((w) => words.name.has(w) || words.description.has(w));
       const own = 2 * overlap(wanted, words.said.name) + overlap(wanted, words.said.description);
