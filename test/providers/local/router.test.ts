@@ -320,6 +320,8 @@ describe('the offline router', () => {
     expect(await calls('Open a ticket: the checkout page shows a blank screen', [search, ticket])).toEqual([['createTicket', { summary: 'the checkout page shows a blank screen' }]]);
     expect(await calls('Please create a support ticket saying my invoice is wrong, thanks!', [search, ticket])).toEqual([['createTicket', { summary: 'my invoice is wrong' }]]);
     expect(await calls('Open a support ticket', [search, ticket])).toEqual([]);
+    // An id is no free text: what follows "status for" is not an order.
+    expect(await calls('Has order 37720 shipped? Also, how do I show the pool status for each child process?', [orderStatus])).toEqual([['order_status', { order_id: '37720' }]]);
     // Only a guess: knowledge that covers the rest of the request takes it.
     const manual = fakeCorpus({ search: 40, string: 300, files: 650, all: 700, docs: 80 });
     expect(await calls('Search the docs for a string in all files', [KNOWLEDGE_TOOL, search], manual)).toEqual([['search_knowledge', { query: 'Search the docs for a string in all files' }]]);

@@ -37,7 +37,7 @@ export function extractArguments(question: string, parameters: JsonObject, vocab
   // all files?" beside a product search is the manual's).
   const missing = required.filter((name) => !Object.hasOwn(args, name));
   const text = missing.length === 1 ? properties[missing[0]!] : undefined;
-  if (isObject(text) && text.type === 'string' && !Array.isArray(text.enum)) {
+  if (isObject(text) && isFreeText(missing[0]!, text)) {
     const read = freeTextAfterToolWord(question, vocabulary);
     if (read) {
       args[missing[0]!] = read.value;
@@ -46,6 +46,11 @@ export function extractArguments(question: string, parameters: JsonObject, vocab
   }
   if (!required.every((name) => Object.hasOwn(args, name))) return null;
   return { args, guessed: required.filter((name) => guessed.has(name)) };
+}
+
+/** A text parameter whose value is no id, place, date, code or listed value: a query, a summary, a message. */
+function isFreeText(name: string, schema: JsonObject): boolean {
+  return schema.type === 'string' && !Array.isArray(schema.enum) && !isIdLike(name) && !isPlaceLike(name) && !isDateLike(name, schema.description) && !showsCode(schema.description);
 }
 
 function extractValue(question: string, name: string, schema: JsonObject, enumWords: Set<string>, vocabulary: Set<string>, codes: { taken: ReadonlySet<string>; slots: number }): Read | undefined {
