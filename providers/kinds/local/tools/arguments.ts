@@ -33,8 +33,8 @@ export function extractArguments(question: string, parameters: JsonObject, vocab
   }
   const required = Array.isArray(parameters.required) ? parameters.required.filter((name): name is string => typeof name === 'string') : [];
   // The one required text nothing else read ("query", "summary") is what follows the tool's word,
-  // if anything introduces it: a guess, for the router to weigh ("How do I search for a string in
-  // all files?" beside a product search is the manual's).
+  // if anything introduces it: a guess, for the router to weigh ("Search the docs for a string in
+  // all files" beside a product search is the manual's, when the manual covers the rest).
   const missing = required.filter((name) => !Object.hasOwn(args, name));
   const text = missing.length === 1 ? properties[missing[0]!] : undefined;
   if (isObject(text) && isFreeText(missing[0]!, text)) {

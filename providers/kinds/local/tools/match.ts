@@ -40,12 +40,14 @@ export interface ToolMatch {
 
 /**
  * The words a tool is known by: its name's and description's subject words, stemmed, with their
- * families; `all`, both. `said`: the name's and the description's own stems, without families.
+ * families; `all`, both. `said`: the name's and the description's own stems, without families;
+ * `verbs`: the verb the name starts with, when it is one every request may say (left out of the rest).
  */
 function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string>; all: Set<string>; said: { name: Set<string>; description: Set<string> }; verbs: Set<string> } {
   const nameTerms = subjectTerms(tool.name);
-  // The verbs a name starts with that say what it does, though they are words of any request ("search", "create", "find").
-  const verbs = new Set(TOOL_NAME_STOPWORDS.has(nameWords(tool.name)[0] ?? '') ? [stem(nameWords(tool.name)[0]!)] : []);
+  // The verb a name starts with that says what it does, though it is a word of any request ("search", "create", "find").
+  const first = nameWords(tool.name)[0] ?? '';
+  const verbs = new Set(TOOL_NAME_STOPWORDS.has(first) ? [stem(first)] : []);
   const descriptionTerms = subjectTerms(tool.description);
   const name = expandStems(nameTerms);
   const description = expandStems(descriptionTerms);
