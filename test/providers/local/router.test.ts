@@ -247,7 +247,7 @@ describe('the offline router', () => {
     expect(await calls('Will there be a thunderstorm in Vienna tonight?')).toEqual([['get_weather', { city: 'Vienna' }]]);
   });
 
-  it('between two tools of one family, calls the one that says the message\'s word itself (neither when neither does), and for the days ahead the one that does not tell only now', async () => {
+  it('between two tools of one family, calls the one that says the message\'s word itself (neither when neither does), and for the days ahead the one that does not tell only now, for now the one that does', async () => {
     const tracker: ToolSpec = {
       name: 'parcelTracker',
       description: 'Track a parcel shipment by its parcel number.',
@@ -267,6 +267,7 @@ describe('the offline router', () => {
     expect(await calls("What's the forecast for Paris?", skies)).toEqual([['get_forecast', { city: 'Paris' }]]);
     expect(await calls('Will it rain in Oslo this week?', skies)).toEqual([['get_forecast', { city: 'Oslo' }]]);
     expect(await calls('Will it rain in Oslo this week?', [weather])).toEqual([['get_weather', { city: 'Oslo' }]]);
+    expect(await calls('Is it raining in Bergen?', skies)).toEqual([['get_weather', { city: 'Bergen' }]]);
   });
 
   it('reads a code its parameter shows by example (a currency, a ticker), and each one a message lists', async () => {

@@ -73,7 +73,8 @@ const COMMAND = /^\s*(?:(?:please|pls|kindly|can you|could you|would you|will yo
  * "track" through it) the words a tool says itself decide: "Track parcel 77120" is the tracker's,
  * "where is my order 48213" the order tool's, and "where's my package 5512", said by neither,
  * stays unclear. Asked about the days ahead, a tool that tells how things are now gives way to
- * one alike that does not ("Will it rain in Oslo this week?" beside current weather and a forecast).
+ * one alike that does not ("Will it rain in Oslo this week?" beside current weather and a
+ * forecast); asked about now, the other way ("Is it raining in Bergen?").
  */
 export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null {
   const said = subjectTerms(question);
@@ -86,6 +87,7 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
   }
   const asSaid = (s: string) => spoken.get(s) ?? s;
   const ahead = AHEAD.test(question);
+  const now = !ahead && (NOW.test(question) || GOING_ON.test(question));
   const command = stem((COMMAND.exec(question)?.[1] ?? '').toLowerCase());
   // A tool that tells how things are now is no answer to how they usually are or were: another may be.
   const scored = tools
@@ -97,8 +99,9 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
       const byDescription = overlap(wanted, words.description);
       const matched = [...wanted].filter((w) => words.name.has(w) || words.description.has(w));
       const own = 2 * overlap(wanted, words.said.name) + overlap(wanted, words.said.description);
-      // Asked about the days ahead, a tool that tells how things are now is the lesser of two alike.
-      const timely = ahead && TELLS_NOW.test(tool.description ?? '') ? 0 : 1;
+      // Of two alike, one that tells how things are now is the lesser for the days ahead, the better for now.
+      const tellsNow = TELLS_NOW.test(tool.description ?? '');
+      const timely = ahead ? (tellsNow ? 0 : 1) : now && tellsNow ? 1 : 0;
       return { tool, words, matched, slight: byName === 0 && byDescription === 1, score: 2 * byName + byDescription, own, timely };
     })
     .filter((s) => s.score > 0)
@@ -142,6 +145,8 @@ const AHEAD =
   /\b(?:tomorrow|this (?:week|weekend)|next (?:week|weekend|month|few days|\d+ days)|in (?:a few|\d+|two|three|four|five) days|(?:on|this|next) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
 /** …unless it also asks about now ("What is it like in May right now?"). */
 const NOW = /\b(?:now|today|tonight|currently|at the moment|this (?:morning|afternoon|evening|week))\b/i;
+/** A question about what is going on: "Is it raining in Bergen?", "are they delivering yet?". */
+const GOING_ON = /\b(?:is|are|'s|’s)\s+(?:it|there|they)\s+\p{L}+ing\b/iu;
 
 /**
  * Whether the question asks a tool that tells how things are now about how they usually are or
