@@ -329,6 +329,20 @@ describe('the offline router', () => {
     expect(await calls('Search the catalogue for red running shoes', [KNOWLEDGE_TOOL, search], manual)).toEqual([['searchProducts', { query: 'red running shoes' }]]);
   });
 
+  it('reads the two ends of a way for a tool that takes both, each by its word ("from", "to") or in turn', async () => {
+    const flights: ToolSpec = {
+      name: 'searchFlights', description: 'Find flights between two cities on a date',
+      parameters: { type: 'object', required: ['origin', 'destination'], properties: { origin: { type: 'string', description: 'Departure city, e.g. Oslo' }, destination: { type: 'string', description: 'Arrival city, e.g. Paris' }, date: { type: 'string', description: 'Travel date, e.g. 2026-12-24' } } },
+    };
+    expect(await calls('Find flights from Oslo to Paris on 24 December 2027', [flights])).toEqual([['searchFlights', { origin: 'Oslo', destination: 'Paris', date: '2027-12-24' }]]);
+    expect(await calls('Any flights to Rome from Berlin?', [flights])).toEqual([['searchFlights', { origin: 'Berlin', destination: 'Rome' }]]);
+    const distance: ToolSpec = {
+      name: 'getDistance', description: 'Driving distance in kilometres between two cities',
+      parameters: { type: 'object', required: ['from', 'to'], properties: { from: { type: 'string', description: 'Start city' }, to: { type: 'string', description: 'End city' } } },
+    };
+    expect(await calls('Driving distance between Vienna and Prague?', [distance])).toEqual([['getDistance', { from: 'Vienna', to: 'Prague' }]]);
+  });
+
   it('calls a tool the project has that does what would be small talk, and nothing for it without one', async () => {
     const translate: ToolSpec = {
       name: 'translate', description: 'Translate a text into another language',

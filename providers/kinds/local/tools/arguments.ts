@@ -5,7 +5,7 @@ import { codeAsExampled, showsCode } from './codes.js';
 import { dateIn, isDateLike } from './dates.js';
 import { freeTextAfterToolWord } from './freeText.js';
 import { identifier, isIdLike } from './identifiers.js';
-import { bareName, isPlaceLike, placeName } from './places.js';
+import { bareName, endOfWay, placeName, takesPlace } from './places.js';
 import { isObject, wordAt, type JsonObject, type Read } from './read.js';
 
 /**
@@ -50,7 +50,7 @@ export function extractArguments(question: string, parameters: JsonObject, vocab
 
 /** A text parameter whose value is no id, place, date, code or listed value: a query, a summary, a message. */
 function isFreeText(name: string, schema: JsonObject): boolean {
-  return schema.type === 'string' && !Array.isArray(schema.enum) && !isIdLike(name) && !isPlaceLike(name) && !isDateLike(name, schema.description) && !showsCode(schema.description);
+  return schema.type === 'string' && !Array.isArray(schema.enum) && !isIdLike(name) && !takesPlace(name, schema.description) && !isDateLike(name, schema.description) && !showsCode(schema.description);
 }
 
 function extractValue(question: string, name: string, schema: JsonObject, enumWords: Set<string>, vocabulary: Set<string>, codes: { taken: ReadonlySet<string>; slots: number }): Read | undefined {
@@ -71,9 +71,9 @@ function extractValue(question: string, name: string, schema: JsonObject, enumWo
   if (types.has('string')) {
     if (isDateLike(name, schema.description)) return dateIn(question, schema.description);
     // The tool's own words are what it is about, not a place: "what to bring for the rain".
-    const notNames = isPlaceLike(name) ? new Set([...enumWords, ...vocabulary]) : null;
+    const notNames = takesPlace(name, schema.description) ? new Set([...enumWords, ...vocabulary]) : null;
     // A place the question names comes before anything it quotes: "…in Glasgow… why does INSERT fail with 'database is locked'?"
-    const place = notNames ? placeName(question, notNames) : undefined;
+    const place = notNames ? placeName(question, notNames, { taken: codes.taken, end: endOfWay(name, schema.description) }) : undefined;
     if (place) return place;
     const id = idLike ? identifier(question, vocabulary) : undefined;
     // An id the question gives ("order zx81-774") comes before anything it quotes ("…was 'out for delivery'").

@@ -13,6 +13,22 @@ export function isPlaceLike(property: string): boolean {
   return [...subjectTerms(property)].some((t) => PLACE_LIKE.has(t));
 }
 
+/** What a description says a place is: "Departure city, e.g. Oslo", "Start town". */
+const PLACE_DESCRIBED = /\b(?:city|cities|town|location|place|country|airport)\b/i;
+
+/** Whether a parameter takes a place: named for one ("city"), or described as one ("origin": "Departure city"). */
+export function takesPlace(property: string, description: unknown): boolean {
+  return isPlaceLike(property) || (typeof description === 'string' && PLACE_DESCRIBED.test(description));
+}
+
+/** Which end of a way a parameter is, by its name and description: "origin", "Departure city" → from; "destination", "End city" → to. */
+export function endOfWay(property: string, description: unknown): 'from' | 'to' | null {
+  const said = `${property.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')} ${typeof description === 'string' ? description : ''}`;
+  if (/\b(?:from|origin|departure|departing|start|starting|source)\b/iu.test(said)) return 'from';
+  if (/\b(?:to|destination|arrival|arriving|end|target)\b/iu.test(said)) return 'to';
+  return null;
+}
+
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 const TITLE_CASE = /^\p{Lu}\p{Ll}+$/u;
 const ARTICLES = new Set(['the', 'a', 'an']);
@@ -41,6 +57,9 @@ function withoutPossessive(word: string): string {
 
 /** Words that put a name where something is: "in Zurich", "at Heathrow", "near Lyon". */
 const WHERE = new Set(['in', 'at', 'near', 'around']);
+/** Words before the places a way starts and ends at. */
+const FROM = new Set(['from']);
+const TO = new Set(['to', 'into']);
 
 /**
  * A proper name in the question: a run of capitalized words (a sentence's first word does not
@@ -48,11 +67,15 @@ const WHERE = new Set(['in', 'at', 'near', 'around']);
  * runs, the last one said to be where something is ("…a little Python script… the weather in
  * Zurich" is Zurich), else the first.
  */
-export function placeName(question: string, notNames: Set<string>): Read | undefined {
+export function placeName(question: string, notNames: Set<string>, way: { taken: ReadonlySet<string>; end: 'from' | 'to' | null } = { taken: new Set(), end: null }): Read | undefined {
   const words = wordsIn(question, WORD);
-  const runs = capitalizedRuns(question, words, notNames);
-  const placed = runs.filter(({ from }) => from > 0 && WHERE.has(words[from - 1]!.word.toLowerCase()) && /^[ \t]+$/.test(gapBefore(question, words, from)));
-  const run = (placed.at(-1) ?? runs[0])?.run;
+  // A place another parameter took is not this one's ("from Oslo to Paris": the origin took Oslo).
+  const runs = capitalizedRuns(question, words, notNames).filter(({ run }) => !way.taken.has(run.map(withoutPossessive).join(' ')));
+  const after = (w: ReadonlySet<string>) => runs.filter(({ from }) => from > 0 && w.has(words[from - 1]!.word.toLowerCase()) && /^[ \t]+$/.test(gapBefore(question, words, from)));
+  const placed = after(WHERE);
+  // A way's end is the place after its word: "to Paris from Oslo" is from Oslo.
+  const ended = way.end ? after(way.end === 'from' ? FROM : TO) : [];
+  const run = (ended[0] ?? placed.at(-1) ?? runs[0])?.run;
   // A place is written Oslo or São Paulo; SELECT, NYC or PostgreSQL may be keywords, acronyms
   // or product names, as likely the knowledge's words as a place: guessed (the router weighs them).
   if (run) {
@@ -99,9 +122,10 @@ function capitalizedRuns(question: string, words: Word[], notNames: Set<string>)
       run.push(word);
       continue;
     }
-    // "Rio de Janeiro", "Frankfurt am Main": a particle between two capitalized words.
+    // "Rio de Janeiro", "Frankfurt am Main": a particle between two capitalized words, the second
+    // no day or month ("Paris on December 24" is Paris).
     const next = words[i + 1];
-    if (run.length && joined && NAME_PARTICLES.has(word) && next && upper(next.word) && /^[ \t]+$/.test(gapBefore(question, words, i + 1))) {
+    if (run.length && joined && NAME_PARTICLES.has(word) && next && upper(next.word) && !CALENDAR_NAMES.has(next.word.toLowerCase()) && /^[ \t]+$/.test(gapBefore(question, words, i + 1))) {
       run.push(word);
       continue;
     }
