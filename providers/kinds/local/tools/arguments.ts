@@ -12,7 +12,7 @@ import { isObject, wordAt, type JsonObject, type Read } from './read.js';
  * The arguments `parameters` (a JSON Schema object) asks for that the question supplies, and the
  * required ones among them only guessed at; null if a required one is missing.
  */
-export function extractArguments(question: string, parameters: JsonObject, vocabulary: Set<string>): { args: JsonObject; guessed: string[] } | null {
+export function extractArguments(question: string, parameters: JsonObject, vocabulary: ReadonlySet<string>): { args: JsonObject; guessed: string[] } | null {
   const properties = isObject(parameters.properties) ? parameters.properties : {};
   const args: JsonObject = {};
   const guessed = new Set<string>();
@@ -53,7 +53,7 @@ function isFreeText(name: string, schema: JsonObject): boolean {
   return schema.type === 'string' && !Array.isArray(schema.enum) && !isIdLike(name) && !takesPlace(name, schema.description) && !isDateLike(name, schema.description) && !showsCode(schema.description);
 }
 
-function extractValue(question: string, name: string, schema: JsonObject, enumWords: Set<string>, vocabulary: Set<string>, codes: { taken: ReadonlySet<string>; slots: number }): Read | undefined {
+function extractValue(question: string, name: string, schema: JsonObject, enumWords: Set<string>, vocabulary: ReadonlySet<string>, codes: { taken: ReadonlySet<string>; slots: number }): Read | undefined {
   if (Array.isArray(schema.enum)) return { value: mentionedEnumValue(question, schema.enum) };
   const types = new Set(Array.isArray(schema.type) ? schema.type : [schema.type]);
   const idLike = isIdLike(name);

@@ -39,7 +39,7 @@ function byPattern(pattern: RegExp): ItemReader {
 }
 
 /** Names in lower case after a joiner: places.ts decides what such a name is. */
-function lowerCaseNames(vocabulary: Set<string>): ItemReader {
+function lowerCaseNames(vocabulary: ReadonlySet<string>): ItemReader {
   return (text) => {
     const joiner = JOINER.exec(text);
     const name = joiner ? listedLowerCaseName(text.slice(joiner[0].length), vocabulary) : undefined;

@@ -9,7 +9,7 @@ import { extractArguments } from './arguments.js';
 import { isIdLike } from './identifiers.js';
 import { subjectTerms, type JsonObject } from './read.js';
 
-function overlap(wanted: Set<string>, have: Set<string>): number {
+function overlap(wanted: ReadonlySet<string>, have: ReadonlySet<string>): number {
   let n = 0;
   for (const t of wanted) if (have.has(t)) n += 1;
   return n;
@@ -33,7 +33,7 @@ export interface ToolMatch {
    */
   slight: boolean;
   /** The words the tool is known by (its name's and description's, stemmed, with their families): never a place's name. */
-  vocabulary: Set<string>;
+  vocabulary: ReadonlySet<string>;
   /** Matched by a reference alone (referenceMatch), as written: none of the tool's words was said. */
   reference?: string;
 }
@@ -43,7 +43,18 @@ export interface ToolMatch {
  * families; `all`, both. `said`: the name's and the description's own stems, without families;
  * `verbs`: the verb the name starts with, when it is one every request may say (left out of the rest).
  */
-function toolWords(tool: ToolSpec): { name: Set<string>; description: Set<string>; all: Set<string>; said: { name: Set<string>; description: Set<string> }; verbs: Set<string> } {
+type ToolWords = { name: ReadonlySet<string>; description: ReadonlySet<string>; all: ReadonlySet<string>; said: { name: ReadonlySet<string>; description: ReadonlySet<string> }; verbs: ReadonlySet<string> };
+
+/** Each tool's words, worked out once per tool: a long message is matched clause by clause against the same tools. */
+const wordsOfTool = new WeakMap<ToolSpec, ToolWords>();
+
+function toolWords(tool: ToolSpec): ToolWords {
+  let words = wordsOfTool.get(tool);
+  if (!words) wordsOfTool.set(tool, (words = readToolWords(tool)));
+  return words;
+}
+
+function readToolWords(tool: ToolSpec): ToolWords {
   const nameTerms = subjectTerms(tool.name);
   // The verb a name starts with that says what it does, though it is a word of any request ("search", "create", "find").
   const first = nameWords(tool.name)[0] ?? '';

@@ -47,7 +47,7 @@ const COMPARING = new Set(['vs', 'versus']);
 const LOWER_CASE_ABBREVIATIONS = new Set([...PLACE_ABBREVIATIONS].map((a) => a.toLowerCase()));
 
 /** Whether `lower` (a word in lower case) is one of the tool's own words, as said or by its stem: no place's name. */
-function isToolWord(lower: string, notNames: Set<string>): boolean {
+function isToolWord(lower: string, notNames: ReadonlySet<string>): boolean {
   return notNames.has(lower) || notNames.has(stem(lower));
 }
 
@@ -67,7 +67,7 @@ const TO = new Set(['to', 'into']);
  * runs, the last one said to be where something is ("…a little Python script… the weather in
  * Zurich" is Zurich), else the first.
  */
-export function placeName(question: string, notNames: Set<string>, way: { taken: ReadonlySet<string>; end: 'from' | 'to' | null } = { taken: new Set(), end: null }): Read | undefined {
+export function placeName(question: string, notNames: ReadonlySet<string>, way: { taken: ReadonlySet<string>; end: 'from' | 'to' | null } = { taken: new Set(), end: null }): Read | undefined {
   const words = wordsIn(question, WORD);
   // A place another parameter took is not this one's ("from Oslo to Paris": the origin took Oslo).
   const runs = capitalizedRuns(question, words, notNames).filter(({ run }) => !way.taken.has(run.map(withoutPossessive).join(' ')));
@@ -94,7 +94,7 @@ export function placeName(question: string, notNames: Set<string>, way: { taken:
 }
 
 /** The runs of capitalized words of `words` that may be names, each with the index of its first word. */
-function capitalizedRuns(question: string, words: Word[], notNames: Set<string>): { run: string[]; from: number }[] {
+function capitalizedRuns(question: string, words: Word[], notNames: ReadonlySet<string>): { run: string[]; from: number }[] {
   const runs: { run: string[]; from: number }[] = [];
   let run: string[] = [];
   let from = 0;
@@ -146,7 +146,7 @@ function capitalizedRuns(question: string, words: Word[], notNames: Set<string>)
  * "st. louis"), up to three and a trailing "city": no stopword, time word, courtesy, kind of place
  * or tool's word; an article may come first. `end`: where the phrase ends in `text`.
  */
-function guessedPhrase(text: string, words: Word[], from: number, notNames: Set<string>): { value: string; end: number } | undefined {
+function guessedPhrase(text: string, words: Word[], from: number, notNames: ReadonlySet<string>): { value: string; end: number } | undefined {
   const phrase: string[] = [];
   let end = 0;
   for (let j = from; j < words.length; j++) {
@@ -181,7 +181,7 @@ function guessedPhrase(text: string, words: Word[], from: number, notNames: Set<
  * "weather in paris"), and where it ends; only when nothing but punctuation, another joiner, a
  * time word or a courtesy follows it — "…paris and rebase steps for my repo" lists no place.
  */
-export function listedLowerCaseName(text: string, notNames: Set<string>): { value: string; end: number } | undefined {
+export function listedLowerCaseName(text: string, notNames: ReadonlySet<string>): { value: string; end: number } | undefined {
   const words = wordsIn(text, WORD);
   // Not "…and the bay area": a listed place starts at once (guessedPhrase checks that only spaces come before it).
   if (!words.length || ARTICLES.has(words[0]!.word.toLowerCase())) return undefined;
@@ -197,7 +197,7 @@ export function listedLowerCaseName(text: string, notNames: Set<string>): { valu
  * A name written in lower case with nothing to introduce it ("weather tokyo"), guessed: what is
  * left of a short question once the tool's words, stopwords and time words are gone, one to three words.
  */
-export function bareName(question: string, notNames: Set<string>): Read | undefined {
+export function bareName(question: string, notNames: ReadonlySet<string>): Read | undefined {
   const words = [...question.matchAll(WORD)].map((m) => m[0]);
   // Only a terse message is a bare name with the tool's word ("paris weather", "weather ho chi minh
   // city pls": courtesies, time words and the kind of place aside, four words and no stopword); in
