@@ -2,7 +2,7 @@ import type { Usage } from '@askflow/contract';
 import { KNOWLEDGE_TOOL, type ChatProvider, type ChatRequest, type ChatResult, type ContextPassage, type DeltaHandler, type JsonOutput, type ToolChoice, type ToolSpec, type TurnOptions, type TurnRequest, type TurnResult } from '../../types.js';
 import { ProviderError } from '../../errors.js';
 import { assertJsonAnswer } from '../../jsonOutput.js';
-import { routeLocally } from './router.js';
+import { requestsLeftOut, routeLocally } from './router.js';
 import { chooseToolLocally } from './tools/match.js';
 import { describeToolResult } from './tools/result.js';
 import { extractiveAnswer } from './answer.js';
@@ -41,8 +41,8 @@ export class LocalProvider implements ChatProvider {
     return this.compose(req, req.message, onDelta);
   }
 
-  /** The answer to `question`: the whole message, or the part of it knowledge was searched for. */
-  private async compose(req: ChatRequest, question: string, onDelta?: DeltaHandler): Promise<ChatResult> {
+  /** The answer to `question`: the whole message, or the part of it knowledge was searched for; `afterword` said last. */
+  private async compose(req: ChatRequest, question: string, onDelta?: DeltaHandler, afterword?: string): Promise<ChatResult> {
     const toolResults = req.context.filter((p) => p.kind === 'tool');
     const chunks = req.context.filter((p) => p.kind !== 'tool');
     const picked = extractiveAnswer(question, chunks);
@@ -56,7 +56,8 @@ export class LocalProvider implements ChatProvider {
         : chunks.length
           ? `None of the ${chunks.length} passage(s) available to the offline local model mention what you asked about.`
           : direct(req.message);
-    const text = req.responseFormat ? asJson(extractive, req.responseFormat) : extractive;
+    const said = afterword ? `${extractive} ${afterword}` : extractive;
+    const text = req.responseFormat ? asJson(said, req.responseFormat) : said;
     const prompt = [req.system, ...req.history.map((t) => t.content), ...req.context.map((c) => c.text), req.message].join('\n');
     if (onDelta) {
       // Streamed word by word like a remote model would, so clients see the same shape of
@@ -85,7 +86,11 @@ export class LocalProvider implements ChatProvider {
     // Beside a tool call, knowledge was searched for only part of the message: quote for that part.
     const searched = req.rounds.flatMap((r) => r.calls).find((c) => c.name === KNOWLEDGE_TOOL.name)?.arguments.query;
     const question = typeof searched === 'string' && searched.trim() ? searched : req.message;
-    return { kind: 'answer', ...(await this.compose({ ...req, context: [...req.context, ...found] }, question, options.onDelta)), ...(reason ? { reason } : {}) };
+    // A message that asked for more look-ups than a round makes is told how many were left out.
+    const made = req.rounds[0]?.calls.filter((c) => c.name !== KNOWLEDGE_TOOL.name).length ?? 0;
+    const { left, limit } = made ? await requestsLeftOut(req.message, req.tools, made, options.corpus) : { left: 0, limit: 0 };
+    const afterword = left ? `(${left} more ${left > 1 ? 'requests' : 'request'} of the message ${left > 1 ? 'were' : 'was'} not looked up: at most ${limit} are at once.)` : undefined;
+    return { kind: 'answer', ...(await this.compose({ ...req, context: [...req.context, ...found] }, question, options.onDelta, afterword)), ...(reason ? { reason } : {}) };
   }
 
   async chooseTool(req: ChatRequest, tools: ToolSpec[]): Promise<{ choice: ToolChoice | null; usage: Usage }> {

@@ -27,6 +27,8 @@ export interface Route {
   calls: ToolCall[];
   /** Why: shown in the ask's `thinking` event and kept in its history. */
   reason: string;
+  /** Requests of the message past what one round looks up, not made (MAX_TOOL_CALLS_PER_ROUND). */
+  leftOut?: number;
 }
 
 function describeArguments(args: Record<string, unknown>): string {
@@ -580,6 +582,17 @@ function requestLimit(knowledgeOffered: boolean): number {
   return MAX_TOOL_CALLS_PER_ROUND - (knowledgeOffered ? 1 : 0);
 }
 
+/**
+ * How many of the message's requests the router left out, when it made `made` project tool calls
+ * for it: none unless those were all it makes at once, else the message is routed again (the same
+ * message, tools and knowledge route alike), for the answer to say so.
+ */
+export async function requestsLeftOut(message: string, tools: ToolSpec[], made: number, corpus?: CorpusStats): Promise<{ left: number; limit: number }> {
+  const limit = requestLimit(tools.some((t) => t.name === KNOWLEDGE_TOOL.name));
+  if (made < limit) return { left: 0, limit };
+  return { left: (await routeLocally(message, tools, corpus)).leftOut ?? 0, limit };
+}
+
 export async function routeLocally(message: string, tools: ToolSpec[], corpus?: CorpusStats): Promise<Route> {
   const knowledgeOffered = tools.some((t) => t.name === KNOWLEDGE_TOOL.name);
   const projectTools = tools.filter((t) => t.name !== KNOWLEDGE_TOOL.name);
@@ -607,5 +620,5 @@ export async function routeLocally(message: string, tools: ToolSpec[], corpus?: 
   }
   if (notMade) reasons.push(`${notMade} more ${notMade > 1 ? 'requests' : 'request'} not made: at most ${requestLimit(knowledgeOffered)} of a message's requests are looked up at once`);
   if (!calls.length) reasons.push('nothing to search or call: answered directly');
-  return { calls, reason: reasons.join('; ') };
+  return { calls, reason: reasons.join('; '), ...(notMade ? { leftOut: notMade } : {}) };
 }

@@ -725,6 +725,26 @@ describe('the offline model answers', () => {
     });
   });
 
+  it('says how many of a message\'s look-ups were left out when it asked for more than a round makes', async () => {
+    const orderStatus = {
+      name: 'order_status', description: 'Look up the shipping status of a customer order by its order id.',
+      parameters: { type: 'object', required: ['order_id'], properties: { order_id: { type: 'string', description: 'The order id, e.g. 48213' } } },
+    };
+    const ids = Array.from({ length: 12 }, (_, i) => String(48_200 + i));
+    const message = ids.map((id) => `Where is order ${id}?`).join(' ');
+    const tools = [KNOWLEDGE_TOOL, orderStatus];
+    const first = await local.respond(turn(message, { tools }));
+    expect(first.kind === 'tool_calls' && first.calls.map((c) => c.arguments.order_id)).toEqual(ids.slice(0, 9));
+    const calls = first.kind === 'tool_calls' ? first.calls : [];
+    const rounds = [{ calls, results: calls.map((c) => ({ callId: c.id, name: c.name, content: `{"order":"${String(c.arguments.order_id)}","status":"shipped"}` })) }];
+    const answer = await local.respond(turn(message, { tools, rounds }));
+    expect(answer.kind === 'answer' && answer.text).toMatch(/order: 48208\. status: shipped\. \(3 more requests of the message were not looked up: at most 9 are at once\.\)$/);
+    // Nine asked, nine looked up: nothing left out is said.
+    const nine = ids.slice(0, 9).map((id) => `Where is order ${id}?`).join(' ');
+    const all = await local.respond(turn(nine, { tools, rounds }));
+    expect(all.kind === 'answer' && all.text).not.toContain('not looked up');
+  });
+
   it('quotes the sentence a quoted one points back at, so the name it stands for is said', () => {
     const warnings = passage(
       'library/warnings.html#4',
