@@ -119,7 +119,9 @@ async function matchClauses(
       continue;
     }
     if (calls.length >= limit) {
-      notMade++;
+      // One asked again ("…order 10001? …and 10001 again?") was made already.
+      const args = match.arguments;
+      if (!calls.some((c) => c.name === match.tool.name && sameArguments(c.arguments, args))) notMade++;
       continue;
     }
     const weak = tooLittle(part, match);

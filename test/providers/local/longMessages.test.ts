@@ -53,4 +53,7 @@ test('a message listing more orders than a round may look up calls for the first
     expect(route.calls.map((c) => c.arguments.order_id)).toEqual(numbers.slice(0, looked));
     expect(route.reason).toContain(`${asked - looked} more requests not made: at most ${looked} of a message's requests are looked up at once`);
   }
+  // Asked again after the limit, an order looked up already is no request left out.
+  const again = `${numbers.slice(0, 12).map((n) => `where is order ${n}?`).join(' ')} where is order ${numbers[0]!} again?`;
+  expect((await routeLocally(again, [orderStatus], undefined)).leftOut).toBe(2);
 }, BOUND_MS);
