@@ -19,9 +19,9 @@ import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measur
 import { smallTalk, type SmallTalk } from './smallTalk.js';
 import { listedValues } from './tools/listed.js';
 import { identifier, isReferenceCode } from './tools/identifiers.js';
-import { matchTool, referenceMatch, type ToolMatch } from './tools/match.js';
-import { subjectTerms } from './tools/read.js';
-import { expandStems, messageStems, ownStems } from './toolVocabulary.js';
+import { matchTool, ownWordsOf, referenceMatch, type ToolMatch } from './tools/match.js';
+import { WORD } from './tools/read.js';
+import { expandStems, messageStems } from './toolVocabulary.js';
 
 export interface Route {
   calls: ToolCall[];
@@ -36,7 +36,6 @@ function describeArguments(args: Record<string, unknown>): string {
   return pairs.length ? ` (${pairs.join(', ')})` : '';
 }
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
 
 /** `text` less the words `drop` picks, its spaces closed up: what a clause says besides a tool's words. */
 function withoutWords(text: string, drop: (word: string) => boolean): string {
@@ -118,10 +117,10 @@ async function matchClauses(
       unexplained.push(part);
       continue;
     }
+    const madeAlready = (args: Record<string, unknown>) => calls.some((c) => c.name === match.tool.name && sameArguments(c.arguments, args));
     if (calls.length >= limit) {
       // One asked again ("…order 10001? …and 10001 again?") was made already.
-      const args = match.arguments;
-      if (!calls.some((c) => c.name === match.tool.name && sameArguments(c.arguments, args))) notMade++;
+      if (!madeAlready(match.arguments)) notMade++;
       continue;
     }
     const weak = tooLittle(part, match);
@@ -138,7 +137,7 @@ async function matchClauses(
       continue;
     }
     // "weather in Paris and London": the same tool again for each value listed after the first.
-    const asked = [match.arguments, ...listedValues(part, match)].filter((args) => !calls.some((c) => c.name === match.tool.name && sameArguments(c.arguments, args)));
+    const asked = [match.arguments, ...listedValues(part, match)].filter((args) => !madeAlready(args));
     const made = asked.slice(0, limit - calls.length);
     notMade += asked.length - made.length;
     for (const args of made) calls.push({ id: `local-${match.tool.name}-${calls.length + 1}`, name: match.tool.name, arguments: args });
@@ -575,8 +574,8 @@ const DOES_SMALL_TALK: Partial<Record<SmallTalk, readonly string[]>> = {
 function toolDoes(talk: SmallTalk, message: string, tools: ToolSpec[]): boolean {
   const match = tools.length ? matchTool(message, tools) : null;
   if (!match?.arguments || match.slight || match.guessed.length) return false;
-  const own = ownStems(subjectTerms(`${match.tool.name} ${match.tool.description}`));
-  return (DOES_SMALL_TALK[talk] ?? []).some((w) => own.has(stem(w)));
+  const own = ownWordsOf(match.tool);
+  return (DOES_SMALL_TALK[talk] ?? []).some((w) => own.name.has(stem(w)) || own.description.has(stem(w)));
 }
 
 /** How many of a message's requests the router makes calls for: a round's calls, less one kept for the knowledge search when it is offered. */

@@ -20,14 +20,16 @@ export function extractArguments(question: string, parameters: JsonObject, vocab
   const enumWords = new Set(
     Object.values(properties).flatMap((schema) => (isObject(schema) && Array.isArray(schema.enum) ? schema.enum.map((v) => String(v).toLowerCase()) : [])),
   );
-  // Parameters that take codes take the question's codes in turn ("Convert 100 USD to EUR").
-  const codes = { taken: new Set<string>(), slots: Object.values(properties).filter((schema) => isObject(schema) && showsCode(schema.description)).length };
-  for (const [name, schema] of Object.entries(properties)) {
-    if (!isObject(schema)) continue;
-    const read = extractValue(question, name, schema, enumWords, vocabulary, codes);
-    if (showsCode(schema.description)) codes.slots--;
+  // Parameters read in turn: a value one took is not the next one's ("from Oslo to Paris"), and
+  // those that take codes share the question's codes ("Convert 100 USD to EUR": `slots`, the code
+  // parameters from this one on).
+  const schemas = Object.entries(properties).filter((entry): entry is [string, JsonObject] => isObject(entry[1]));
+  const earlier = { taken: new Set<string>(), slots: schemas.filter(([, schema]) => showsCode(schema.description)).length };
+  for (const [name, schema] of schemas) {
+    const read = extractValue(question, name, schema, enumWords, vocabulary, earlier);
+    if (showsCode(schema.description)) earlier.slots--;
     if (read?.value === undefined) continue;
-    if (typeof read.value === 'string') codes.taken.add(read.value);
+    if (typeof read.value === 'string') earlier.taken.add(read.value);
     args[name] = read.value;
     if (read.guessed) guessed.add(name);
   }
@@ -53,7 +55,7 @@ function isFreeText(name: string, schema: JsonObject): boolean {
   return schema.type === 'string' && !Array.isArray(schema.enum) && !isIdLike(name) && !takesPlace(name, schema.description) && !isDateLike(name, schema.description) && !showsCode(schema.description);
 }
 
-function extractValue(question: string, name: string, schema: JsonObject, enumWords: Set<string>, vocabulary: ReadonlySet<string>, codes: { taken: ReadonlySet<string>; slots: number }): Read | undefined {
+function extractValue(question: string, name: string, schema: JsonObject, enumWords: Set<string>, vocabulary: ReadonlySet<string>, earlier: { taken: ReadonlySet<string>; slots: number }): Read | undefined {
   if (Array.isArray(schema.enum)) return { value: mentionedEnumValue(question, schema.enum) };
   const types = new Set(Array.isArray(schema.type) ? schema.type : [schema.type]);
   const idLike = isIdLike(name);
@@ -73,7 +75,7 @@ function extractValue(question: string, name: string, schema: JsonObject, enumWo
     // The tool's own words are what it is about, not a place: "what to bring for the rain".
     const notNames = takesPlace(name, schema.description) ? new Set([...enumWords, ...vocabulary]) : null;
     // A place the question names comes before anything it quotes: "…in Glasgow… why does INSERT fail with 'database is locked'?"
-    const place = notNames ? placeName(question, notNames, { taken: codes.taken, end: endOfWay(name, schema.description) }) : undefined;
+    const place = notNames ? placeName(question, notNames, { taken: earlier.taken, end: endOfWay(name, schema.description) }) : undefined;
     if (place) return place;
     const id = idLike ? identifier(question, vocabulary) : undefined;
     // An id the question gives ("order zx81-774") comes before anything it quotes ("…was 'out for delivery'").
@@ -83,7 +85,7 @@ function extractValue(question: string, name: string, schema: JsonObject, enumWo
     if (quoted) return { value: quoted, guessed: idLike && !/\p{N}/u.test(quoted) };
     if (id) return id;
     if (notNames) return bareName(question, notNames);
-    return codeAsExampled(question, schema.description, vocabulary, codes);
+    return codeAsExampled(question, schema.description, vocabulary, earlier);
   }
   return undefined;
 }

@@ -3,19 +3,33 @@
 // digits in it, and no word of the question's language, but written as the example is.
 import { isStopword } from '../../../../text/terms.js';
 import { stem } from '../../../../text/stem.js';
-import { wordsIn, type Read } from './read.js';
+import type { Read } from './read.js';
 
-/** The example a description gives after "e.g.", "for example", "such as" or "like", when it is a code: capitals (and digits, dots, dashes), no small letter. */
-export function showsCode(description: unknown): boolean {
-  return typeof description === 'string' && /\p{Lu}/u.test(EXAMPLE.exec(description)?.[1] ?? '');
+/** The examples a description gives after "e.g.", "for example", "such as" or "like": the word after each. */
+const EXAMPLE = /(?:\be\.g\.|\beg\b|\bfor example\b|\bsuch as\b|\blike\b|\bi\.e\.)[:,]?\s*["'`“]?(\S+)/gu;
+/** A code: capitals (and digits, dots, dashes, slashes), no small letter, at least one capital. */
+const CODE = /^(?=.*\p{Lu})[\p{Lu}\p{N}][\p{Lu}\p{N}._/-]{1,15}$/u;
+
+/** Each example's word, quotes and closing marks left off. */
+function examplesIn(description: unknown): string[] {
+  if (typeof description !== 'string') return [];
+  return [...description.matchAll(EXAMPLE)].map((m) => m[1]!.replace(/[.,;:!?)"'`”]+$/u, ''));
 }
 
-const EXAMPLE = /(?:\be\.g\.|\beg\b|\bfor example\b|\bsuch as\b|\blike\b|\bi\.e\.)[:,]?\s*["'`“]?([\p{Lu}\p{N}][\p{Lu}\p{N}._/-]{1,15})(?![\p{L}\p{N}])/u;
+/** The first example that is a code ("ISO currency code, e.g. USD"), if any. */
+function codeExample(description: unknown): string | undefined {
+  return examplesIn(description).find((word) => CODE.test(word));
+}
+
+/** Whether a description shows a code by example. */
+export function showsCode(description: unknown): boolean {
+  return codeExample(description) !== undefined;
+}
 
 /**
- * A pattern of words written as `example` is: each run of capitals, of digits and each other
- * character in turn, a run one shorter or longer ("USD" takes "EUR" and "CHF", "AAPL" takes "IBM"
- * and "GOOGL"), but never a single capital ("I", "A").
+ * A word written as `example` is: each run of capitals, of digits and each other character in
+ * turn, a run one shorter or longer ("USD" takes "EUR" and "CHF", "AAPL" takes "IBM" and "GOOGL"),
+ * but never a single capital ("I", "A").
  */
 function shapeOf(example: string): RegExp {
   const runs = example.match(/\p{Lu}+|\p{N}+|./gu) ?? [];
@@ -27,7 +41,7 @@ function shapeOf(example: string): RegExp {
       return run.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
     })
     .join('');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'gu');
+  return new RegExp(`^${body}$`, 'u');
 }
 
 /** A word, with the dots, dashes and slashes inside it ("BRK.B", "EUR/USD"), not one ending a sentence. */
@@ -48,8 +62,6 @@ function besideToolWord(words: readonly string[], i: number, vocabulary: Readonl
 /** An e-mail address, and a web address: a value no other word is written as. */
 const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
 const WEB_ADDRESS = /\bhttps?:\/\/[^\s"'<>]*[^\s"'<>.,;:!?)]/u;
-/** The example a description gives, when it is an e-mail or web address ("e.g. ann@example.com"). */
-const ADDRESS_EXAMPLE = /(?:\be\.g\.|\beg\b|\bfor example\b|\bsuch as\b|\blike\b|\bi\.e\.)[:,]?\s*["'`“]?(\S+)/u;
 
 /**
  * The code the question gives for a parameter whose description shows one by example: the first
@@ -61,25 +73,20 @@ const ADDRESS_EXAMPLE = /(?:\be\.g\.|\beg\b|\bfor example\b|\bsuch as\b|\blike\b
  * for the router to weigh ("What is the exchange rate function in SQL?" over a SQL manual). An
  * example that is an e-mail or web address takes the question's first one, given.
  */
-export function codeAsExampled(question: string, description: unknown, vocabulary: ReadonlySet<string>, others: { taken: ReadonlySet<string>; slots: number } = { taken: new Set(), slots: 1 }): Read<string> | undefined {
+export function codeAsExampled(question: string, description: unknown, vocabulary: ReadonlySet<string>, others: { taken: ReadonlySet<string>; slots: number }): Read<string> | undefined {
   const { taken, slots } = others;
-  if (typeof description !== 'string') return undefined;
-  const address = ADDRESS_EXAMPLE.exec(description)?.[1] ?? '';
+  const first = examplesIn(description)[0] ?? '';
   for (const pattern of [EMAIL, WEB_ADDRESS]) {
-    if (!pattern.test(address)) continue;
+    if (!pattern.test(first)) continue;
     const value = pattern.exec(question)?.[0];
     return value && !taken.has(value) ? { value } : undefined;
   }
-  const example = EXAMPLE.exec(description)?.[1];
-  if (!example || !/\p{Lu}/u.test(example)) return undefined;
+  const example = codeExample(description);
+  if (!example) return undefined;
   const shape = shapeOf(example);
-  const words = wordsIn(question, WORD).map((w) => w.word);
-  const found = words.flatMap((word, i) => {
-    shape.lastIndex = 0;
-    const whole = shape.exec(word);
-    return whole?.[0] === word && !taken.has(word) && !isStopword(word.toLowerCase()) && !vocabulary.has(stem(word.toLowerCase())) ? [{ word, i }] : [];
-  });
-  const first = found[0];
-  if (!first) return undefined;
-  return { value: first.word, guessed: new Set(found.map((f) => f.word)).size > slots || !besideToolWord(words, first.i, vocabulary) };
+  const words = question.match(WORD) ?? [];
+  const found = words.flatMap((word, i) => (shape.test(word) && !taken.has(word) && !isStopword(word.toLowerCase()) && !vocabulary.has(stem(word.toLowerCase())) ? [{ word, i }] : []));
+  const [code] = found;
+  if (!code) return undefined;
+  return { value: code.word, guessed: new Set(found.map((f) => f.word)).size > slots || !besideToolWord(words, code.i, vocabulary) };
 }

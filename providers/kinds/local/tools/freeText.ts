@@ -2,10 +2,9 @@
 // says after the tool's word and a word that introduces it ("Search the catalogue for red running
 // shoes", "Open a ticket: the checkout page is blank", "…a support ticket saying my invoice is wrong").
 import { stem } from '../../../../text/stem.js';
-import type { Read } from './read.js';
+import { WORD, type Read } from './read.js';
 
-/** A word of the tool's, then what introduces the text, then the text. */
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+/** What introduces the text after a word of the tool's, then the text. */
 const INTRODUCED = /^\s*(?::\s*|[-–—]\s+|\s(?:for|about|saying|that says|which says|reading|titled|called|named|on|with)\s+)(["“']?)(.*?)\1?\s*[.?!]*\s*$/isu;
 /** Courtesies that close a request, not the text's own. */
 const CLOSING = /[,\s]+(?:please|pls|thanks|thank you|thx)\s*[.!?]*$/iu;

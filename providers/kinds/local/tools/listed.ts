@@ -2,8 +2,8 @@
 // 50012 and 50013"): the tool is called once for each.
 import { isStopword } from '../../../../text/terms.js';
 import type { ToolMatch } from './match.js';
-import { NAME_PARTICLES, isPlaceLike, listedLowerCaseName } from './places.js';
-import type { JsonObject } from './read.js';
+import { NAME_PARTICLES, listedLowerCaseName, takesPlace } from './places.js';
+import { isObject, type JsonObject } from './read.js';
 
 /** Values one message may list for one tool: a bound on the calls it makes. */
 const MAX_LISTED = 4;
@@ -63,7 +63,9 @@ export function listedValues(question: string, match: ToolMatch): JsonObject[] {
   if (at < 0) return [];
   const ids = /\p{N}/u.test(String(first));
   // A code in capitals ("AAPL"), not a place's ("NYC, NY" is one place).
-  const code = !ids && !/\p{Ll}/u.test(String(first)) && !isPlaceLike(name);
+  const properties = match.tool.parameters.properties;
+  const schema = isObject(properties) ? properties[name] : undefined;
+  const code = !ids && !/\p{Ll}/u.test(String(first)) && !takesPlace(name, isObject(schema) ? schema.description : undefined);
   // A name written in lower case lists the others so ("weather in paris and london").
   const next = ids ? byPattern(listedId(question.slice(0, at))) : code ? byPattern(LISTED_CODE) : /\p{Lu}/u.test(String(first)) ? byPattern(LISTED_NAME) : lowerCaseNames(match.vocabulary);
   const listed: { value: string; closing: boolean }[] = [];

@@ -7,7 +7,7 @@ import { stem } from '../../../../text/stem.js';
 import { TOOL_NAME_STOPWORDS } from '../../../../text/stopwords.js';
 import { extractArguments } from './arguments.js';
 import { isIdLike } from './identifiers.js';
-import { subjectTerms, type JsonObject } from './read.js';
+import { spacedName, subjectTerms, type JsonObject } from './read.js';
 
 function overlap(wanted: ReadonlySet<string>, have: ReadonlySet<string>): number {
   let n = 0;
@@ -43,7 +43,15 @@ export interface ToolMatch {
  * families; `all`, both. `said`: the name's and the description's own stems, without families;
  * `verbs`: the verb the name starts with, when it is one every request may say (left out of the rest).
  */
-type ToolWords = { name: ReadonlySet<string>; description: ReadonlySet<string>; all: ReadonlySet<string>; said: { name: ReadonlySet<string>; description: ReadonlySet<string> }; verbs: ReadonlySet<string> };
+type ToolWords = {
+  name: ReadonlySet<string>;
+  description: ReadonlySet<string>;
+  all: ReadonlySet<string>;
+  said: { name: ReadonlySet<string>; description: ReadonlySet<string> };
+  verbs: ReadonlySet<string>;
+  /** Its description says it tells how things are now ("Current weather…"). */
+  tellsNow: boolean;
+};
 
 /** Each tool's words, worked out once per tool: a long message is matched clause by clause against the same tools. */
 const wordsOfTool = new WeakMap<ToolSpec, ToolWords>();
@@ -57,7 +65,7 @@ function toolWords(tool: ToolSpec): ToolWords {
 function readToolWords(tool: ToolSpec): ToolWords {
   const nameTerms = subjectTerms(tool.name);
   // The verb a name starts with that says what it does, though it is a word of any request ("search", "create", "find").
-  const first = nameWords(tool.name)[0] ?? '';
+  const first = spacedName(tool.name).toLowerCase().split(/[^\p{L}\p{N}]+/u).find(Boolean) ?? '';
   const verbs = new Set(TOOL_NAME_STOPWORDS.has(first) ? [stem(first)] : []);
   const descriptionTerms = subjectTerms(tool.description);
   const name = expandStems(nameTerms);
@@ -65,16 +73,21 @@ function readToolWords(tool: ToolSpec): ToolWords {
   for (const w of name) description.delete(w);
   const said = { name: ownStems(nameTerms), description: ownStems(descriptionTerms) };
   for (const w of said.name) said.description.delete(w);
-  return { name, description, all: new Set([...name, ...description]), said, verbs };
+  return { name, description, all: new Set([...name, ...description]), said, verbs, tellsNow: TELLS_NOW.test(tool.description ?? '') };
 }
 
-/** A name's words in lower case, camelCase and snake_case split: "searchProducts" → search, products. */
-function nameWords(name: string): string[] {
-  return name.replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+/** The stems a tool's name and description say themselves, without their families. */
+export function ownWordsOf(tool: ToolSpec): ToolWords['said'] {
+  return toolWords(tool).said;
 }
 
 /** A request's first word, after a courtesy ("please", "can you"): the verb of one said as a command ("Search the catalogue for…"). */
 const COMMAND = /^\s*(?:(?:please|pls|kindly|can you|could you|would you|will you)\s+)*([\p{L}]+)/iu;
+
+/** Two tools' likelihood compared, the likelier first: by score, then the words each says itself, then timeliness. */
+function byLikelihood(a: { score: number; own: number; timely: number }, b: { score: number; own: number; timely: number }): number {
+  return b.score - a.score || b.own - a.own || b.timely - a.timely;
+}
 
 /**
  * The tool the question is about, or null when none is clearly meant (no overlap, or two tools
@@ -111,14 +124,13 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
       const matched = [...wanted].filter((w) => words.name.has(w) || words.description.has(w));
       const own = 2 * overlap(wanted, words.said.name) + overlap(wanted, words.said.description);
       // Of two alike, one that tells how things are now is the lesser for the days ahead, the better for now.
-      const tellsNow = TELLS_NOW.test(tool.description ?? '');
-      const timely = ahead ? (tellsNow ? 0 : 1) : now && tellsNow ? 1 : 0;
+      const timely = ahead ? (words.tellsNow ? 0 : 1) : now && words.tellsNow ? 1 : 0;
       return { tool, words, matched, slight: byName === 0 && byDescription === 1, score: 2 * byName + byDescription, own, timely };
     })
     .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score || b.own - a.own || b.timely - a.timely);
+    .sort(byLikelihood);
   const [best, runnerUp] = scored;
-  if (!best || (runnerUp && runnerUp.score === best.score && runnerUp.own === best.own && runnerUp.timely === best.timely)) return null;
+  if (!best || (runnerUp && byLikelihood(best, runnerUp) === 0)) return null;
   const vocabulary = best.words.all;
   const read = extractArguments(question, best.tool.parameters, vocabulary);
   return { tool: best.tool, arguments: read?.args ?? null, matched: best.matched.map(asSaid), guessed: read?.guessed ?? [], slight: best.slight, vocabulary };
@@ -165,7 +177,7 @@ const GOING_ON = /\b(?:is|are|'s|’s)\s+(?:it|there|they)\s+\p{L}+ing\b/iu;
  * answers. The model answers it itself.
  */
 function notNow(question: string, tool: ToolSpec): boolean {
-  return TELLS_NOW.test(tool.description ?? '') && NOT_NOW.test(question) && !NOW.test(question);
+  return toolWords(tool).tellsNow && NOT_NOW.test(question) && !NOW.test(question);
 }
 
 /**

@@ -5,7 +5,7 @@ import { isStopword } from '../../../../text/terms.js';
 import { stem } from '../../../../text/stem.js';
 import { TOOL_NAME_STOPWORDS } from '../../../../text/stopwords.js';
 import { PLACE_ABBREVIATIONS } from '../clauses.js';
-import { contractionHead, gapBefore, subjectTerms, wordsIn, type Read, type Word } from './read.js';
+import { contractionHead, gapBefore, spacedName, subjectTerms, wordsIn, type Read, type Word } from './read.js';
 
 const PLACE_LIKE = new Set(['city', 'town', 'location', 'place', 'country', 'region', 'name']);
 
@@ -23,7 +23,7 @@ export function takesPlace(property: string, description: unknown): boolean {
 
 /** Which end of a way a parameter is, by its name and description: "origin", "Departure city" → from; "destination", "End city" → to. */
 export function endOfWay(property: string, description: unknown): 'from' | 'to' | null {
-  const said = `${property.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')} ${typeof description === 'string' ? description : ''}`;
+  const said = `${spacedName(property)} ${typeof description === 'string' ? description : ''}`;
   if (/\b(?:from|origin|departure|departing|start|starting|source)\b/iu.test(said)) return 'from';
   if (/\b(?:to|destination|arrival|arriving|end|target)\b/iu.test(said)) return 'to';
   return null;
@@ -67,7 +67,7 @@ const TO = new Set(['to', 'into']);
  * runs, the last one said to be where something is ("…a little Python script… the weather in
  * Zurich" is Zurich), else the first.
  */
-export function placeName(question: string, notNames: ReadonlySet<string>, way: { taken: ReadonlySet<string>; end: 'from' | 'to' | null } = { taken: new Set(), end: null }): Read | undefined {
+export function placeName(question: string, notNames: ReadonlySet<string>, way: { taken: ReadonlySet<string>; end: 'from' | 'to' | null }): Read | undefined {
   const words = wordsIn(question, WORD);
   // A place another parameter took is not this one's ("from Oslo to Paris": the origin took Oslo).
   const runs = capitalizedRuns(question, words, notNames).filter(({ run }) => !way.taken.has(run.map(withoutPossessive).join(' ')));

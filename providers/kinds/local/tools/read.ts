@@ -9,11 +9,18 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** An identifier's words set apart: "searchProducts" → "search Products", "getURLStatus" → "get URL Status". */
+export function spacedName(text: string): string {
+  return text.replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
+}
+
 /** The subject words of an identifier or description: camelCase, snake_case and kebab-case split. */
 export function subjectTerms(text: string): Set<string> {
-  const spaced = text.replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
-  return new Set(terms(spaced).filter((t) => !TOOL_NAME_STOPWORDS.has(t)));
+  return new Set(terms(spacedName(text)).filter((t) => !TOOL_NAME_STOPWORDS.has(t)));
 }
+
+/** A word of a message as the router reads it: letters and digits, with apostrophes, underscores and hyphens inside ("it's", "order_id"). */
+export const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
 
 /** A word as a contraction's first part: "it" of "It's", "I" of "I'm"; any other word as it is. */
 export function contractionHead(word: string): string {
