@@ -759,6 +759,22 @@ describe('the offline model answers', () => {
     expect(extractiveAnswer('Can I change the filter temporarily inside a block?', [plain])).not.toContain('list of entries');
   });
 
+  it('shows the code a quoted sentence points back at, with the sentence introducing it', () => {
+    const fileinput = passage(
+      'library/fileinput.html#0',
+      'This module implements a helper class and functions to quickly write a loop over standard input or a list of files.',
+      'The typical use is:',
+      'import fileinput\nfor line in fileinput.input(encoding="utf-8"):\n    process(line)',
+      'This iterates over the lines of all files listed in sys.argv[1:], defaulting to sys.stdin if the list is empty.',
+    );
+    // "This" is the loop above it: quoted without it, the answer never says what to call.
+    const said = extractiveAnswer('How can my filter iterate over the lines of every file named on the command line, or stdin when none is given?', [fileinput]);
+    expect(said).toContain('The typical use is: `for line in fileinput.input(encoding="utf-8"):` This iterates over the lines');
+    // A sentence that starts its paragraph without pointing back brings no code in.
+    const plain = passage('library/fileinput.html#1', 'The typical use is:', 'for line in fileinput.input():\n    process(line)', 'Lines are read one at a time from every file listed in sys.argv[1:].');
+    expect(extractiveAnswer('Are lines read one at a time from every file listed?', [plain])).not.toContain('fileinput.input');
+  });
+
   it('quotes no entry of a contents list, no item number run onto the line before, and no word alone', () => {
     const page = passage(
       'fts5.html',
