@@ -24,10 +24,11 @@ const ASIDE = String.raw`(?:also|then|btw|by the way|after that|afterwards|besid
 
 // A dash, a plus or an ampersand stands between requests as a comma does ("…in Phoenix - and how
 // should I tune…", "weather in Sydney + how do I configure…"), a list's "1)" and "2)" before each, and
-// "so" joins one as "and" does ("…keep flapping, so how should I tune…"), as does a chat's "n". A
+// "so" joins one as "and" does ("…keep flapping, so how should I tune…"), as does a chat's "n"; a
+// colon or comma may follow the joiner ("…70254 status, plus: what does…", "…, and, how…"). A
 // chat's "btw" opens a request of its own with nothing before it ("…json in python btw whats the…").
 const BOUNDARY = new RegExp(
-  String.raw`(?<=[.!?;])(?<!(?<![\p{L}.])(?:${ABBREVIATED})\.)\s+|\n+|\s+\(?\d{1,2}\)\s+|,?\s+(?:and|n|then|but|plus)\s+(?:${ASIDE})?${OPENING}|(?:,|\s+[-–—+&])\s+(?:(?:and|then|also|so|plus)\s+)?(?:${ASIDE})?${OPENING}|\s+(?=btw\b)`,
+  String.raw`(?<=[.!?;])(?<!(?<![\p{L}.])(?:${ABBREVIATED})\.)\s+|\n+|\s+\(?\d{1,2}\)\s+|,?\s+(?:and|n|then|but|plus)[,:]?\s+(?:${ASIDE})?${OPENING}|(?:,|\s+[-–—+&])\s+(?:(?:and|then|also|so|plus)[,:]?\s+)?(?:${ASIDE})?${OPENING}|\s+(?=btw\b)`,
   'iu',
 );
 

@@ -706,6 +706,12 @@ describe('a tool call and a question in one message', () => {
     expect((await calls('Where is order 41-7702? Also: how do I tune the retry settings of a health check?', all, pooler))[0]).toEqual(tune);
   });
 
+  it('splits a request from a question after a joiner with a colon or a comma ("plus:", "plus,")', async () => {
+    const tune = ['search_knowledge', { query: 'how do I tune the retry settings of a health check?' }];
+    expect(await calls('order #R-1182 status, plus: how do I tune the retry settings of a health check?', all, pooler)).toEqual([tune, ['order_status', { order_id: 'R-1182' }]]);
+    expect(await calls('order #R-1182 status — plus, how do I tune the retry settings of a health check?', all, pooler)).toEqual([tune, ['order_status', { order_id: 'R-1182' }]]);
+  });
+
   it('searches a question that refers back with what it refers to, when the tool took that clause', async () => {
     const manual = fakeCorpus({ rebase: 80, abort: 40, branch: 500, new: 300, create: 300, switch: 60, wrong: 20, stuck: 5 }, 700);
     expect(await calls("I'm stuck indoors in Seattle fighting a rebase gone wrong. How do I abort it, and what's it like outside there right now?", all, manual)).toEqual([
