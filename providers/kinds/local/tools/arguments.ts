@@ -24,12 +24,13 @@ export function extractArguments(question: string, parameters: JsonObject, vocab
   // those that take codes share the question's codes ("Convert 100 USD to EUR": `slots`, the code
   // parameters from this one on).
   const schemas = Object.entries(properties).filter((entry): entry is [string, JsonObject] => isObject(entry[1]));
-  const earlier = { taken: new Set<string>(), slots: schemas.filter(([, schema]) => showsCode(schema.description)).length };
-  for (const [name, schema] of schemas) {
-    const read = extractValue(question, name, schema, enumWords, vocabulary, earlier);
-    if (showsCode(schema.description)) earlier.slots--;
+  const takesCode = schemas.map(([, schema]) => showsCode(schema.description));
+  const taken = new Set<string>();
+  for (const [i, [name, schema]] of schemas.entries()) {
+    const slots = takesCode.slice(i).filter(Boolean).length;
+    const read = extractValue(question, name, schema, enumWords, vocabulary, { taken, slots });
     if (read?.value === undefined) continue;
-    if (typeof read.value === 'string') earlier.taken.add(read.value);
+    if (typeof read.value === 'string') taken.add(read.value);
     args[name] = read.value;
     if (read.guessed) guessed.add(name);
   }

@@ -16,14 +16,14 @@ function examplesIn(description: unknown): string[] {
   return [...description.matchAll(EXAMPLE)].map((m) => m[1]!.replace(/[.,;:!?)"'`”]+$/u, ''));
 }
 
-/** The first example that is a code ("ISO currency code, e.g. USD"), if any. */
-function codeExample(description: unknown): string | undefined {
-  return examplesIn(description).find((word) => CODE.test(word));
+/** The first of the examples that is a code ("ISO currency code, e.g. USD"), if any. */
+function codeExample(examples: readonly string[]): string | undefined {
+  return examples.find((word) => CODE.test(word));
 }
 
 /** Whether a description shows a code by example. */
 export function showsCode(description: unknown): boolean {
-  return codeExample(description) !== undefined;
+  return codeExample(examplesIn(description)) !== undefined;
 }
 
 /**
@@ -75,13 +75,14 @@ const WEB_ADDRESS = /\bhttps?:\/\/[^\s"'<>]*[^\s"'<>.,;:!?)]/u;
  */
 export function codeAsExampled(question: string, description: unknown, vocabulary: ReadonlySet<string>, others: { taken: ReadonlySet<string>; slots: number }): Read<string> | undefined {
   const { taken, slots } = others;
-  const first = examplesIn(description)[0] ?? '';
+  const examples = examplesIn(description);
+  const first = examples[0] ?? '';
   for (const pattern of [EMAIL, WEB_ADDRESS]) {
     if (!pattern.test(first)) continue;
     const value = pattern.exec(question)?.[0];
     return value && !taken.has(value) ? { value } : undefined;
   }
-  const example = codeExample(description);
+  const example = codeExample(examples);
   if (!example) return undefined;
   const shape = shapeOf(example);
   const words = question.match(WORD) ?? [];

@@ -5,6 +5,7 @@ import type { ToolChoice, ToolSpec } from '../../../types.js';
 import { expandStems, messageStems, ownStems } from '../toolVocabulary.js';
 import { stem } from '../../../../text/stem.js';
 import { TOOL_NAME_STOPWORDS } from '../../../../text/stopwords.js';
+import { words as lowerCaseWords } from '../../../../text/terms.js';
 import { extractArguments } from './arguments.js';
 import { isIdLike } from './identifiers.js';
 import { spacedName, subjectTerms, type JsonObject } from './read.js';
@@ -65,7 +66,7 @@ function toolWords(tool: ToolSpec): ToolWords {
 function readToolWords(tool: ToolSpec): ToolWords {
   const nameTerms = subjectTerms(tool.name);
   // The verb a name starts with that says what it does, though it is a word of any request ("search", "create", "find").
-  const first = spacedName(tool.name).toLowerCase().split(/[^\p{L}\p{N}]+/u).find(Boolean) ?? '';
+  const first = lowerCaseWords(spacedName(tool.name))[0] ?? '';
   const verbs = new Set(TOOL_NAME_STOPWORDS.has(first) ? [stem(first)] : []);
   const descriptionTerms = subjectTerms(tool.description);
   const name = expandStems(nameTerms);
