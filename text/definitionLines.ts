@@ -39,6 +39,8 @@ const STATEMENT_LINES: readonly RegExp[] = [
   /^(?:import\s+[\w.]+|from\s+[\w.]+\s+import\s.+)$/,
   /^(?:assert|raise|return|yield|del|await)\s(?=.*[()[\]"'=<>]).*[^.!?:]$/,
   /^(?:pass|break|continue|return)$/,
+  // One name returned, yielded or raised, in lower case, at a function's end ("return tarinfo").
+  /^(?:return|yield|raise|await)\s+[\p{Ll}_][\w.]*$/u,
 ];
 
 const isStatementLine = (s: string) => STATEMENT_LINES.some((pattern) => pattern.test(s));

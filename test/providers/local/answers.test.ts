@@ -775,6 +775,22 @@ describe('the offline model answers', () => {
     expect(extractiveAnswer('Are lines read one at a time from every file listed?', [plain])).not.toContain('fileinput.input');
   });
 
+  it('quotes the sentence whose example says what was asked, with its line, over one that shares more words in prose', () => {
+    const examples = passage(
+      'library/tarfile.html#22',
+      'How to read a gzip compressed tar archive and display some member information:',
+      'import tarfile\ntar = tarfile.open("sample.tar.gz", "r:gz")\nfor tarinfo in tar:\n    print(tarinfo.name, "is", tarinfo.size, "bytes")\ntar.close()',
+      'How to create an archive and reset the user information using the filter parameter in TarFile.add():',
+      'import tarfile\ndef reset(tarinfo):\n    tarinfo.uid = tarinfo.gid = 0\n    tarinfo.uname = tarinfo.gname = "root"\n    return tarinfo\ntar = tarfile.open("sample.tar.gz", "w:gz")\ntar.add("foo", filter=reset)\ntar.close()',
+    );
+    // The second sentence's own words share less with the question than the first's (tar, archive,
+    // member); its code says uid, gid and root. Its example ends with "return tarinfo", code too.
+    // The best sentence alone (a limit of one quote) is the one the answer leads with.
+    const said = extractiveAnswer("While building a tar archive I want every member's uid/gid reset to 0 and its owner name root. How do I change each member's info?", [examples], 1);
+    expect(said).toBe('How to create an archive and reset the user information using the filter parameter in TarFile.add(): `tarinfo.uid = tarinfo.gid = 0` (library/tarfile.html)');
+    expect(said).not.toContain('return tarinfo');
+  });
+
   it('quotes no entry of a contents list, no item number run onto the line before, and no word alone', () => {
     const page = passage(
       'fts5.html',
