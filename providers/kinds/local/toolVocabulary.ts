@@ -37,8 +37,11 @@ const THE_TEMP = /\b(?:the|current)\s+temps?\b(?!\s+(?:files?|dir|dirs|directory
 const LIKE_THERE_NOW = /\bwhat(?:'s|’s| is) it like (?:out )?there\b[^.?!]*\b(?:now|today|tonight)\b/i;
 /** "When will it show up?", "it still hasn't turned up": a thing awaited arrives; "shows up as modified" is no order's, but beside one it is. */
 const SHOWS_UP = /\b(?:show|turn)(?:s|ed|ing|n)?\s+up\b/i;
-/** "When should I expect it?": a thing expected, said as "it" or "them", is awaited; "expect it to fail" is no arrival. */
-const EXPECTS_IT = /\bexpect(?:s|ed|ing)?\s+(?:it|them)\b(?!\s+to\b)/i;
+/**
+ * "When should I expect it?", "When is it expected to arrive?": a thing expected, said as "it" or
+ * "them", or expected to come, is awaited; "expect it to fail", "is expected to return" are no arrival.
+ */
+const EXPECTS_IT = /\bexpect(?:s|ed|ing)?\s+(?:(?:it|them)\b(?!\s+to\b)|(?:(?:it|them)\s+)?to\s+(?:arrive|come|ship|land|get\s+(?:here|there)|be\s+(?:here|there|delivered|shipped|dispatched))\b)/i;
 /** `keepsOwnSense`: the word counts as itself too, whatever the sentence ("like" may be another tool's word). */
 const CONDITIONAL = new Map<string, { family: string; when: Pick<RegExp, 'test'>; keepsOwnSense?: boolean }>([
   ...['hot', 'cold', 'warm', 'chilly', 'freezing'].map((w) => [w, { family: 'weather', when: WEATHER_SUBJECT }] as const),

@@ -27,7 +27,7 @@ const corpus = fakeCorpus({
   undo: 12, last: 150, commit: 600, keep: 90, changes: 400, rename: 40, branch: 500, revert: 25, git: 990, long: 70,
   egg: 1, status: 120, order: 80, see: 700, files: 650, changed: 400, stash: 30, hot: 3, standby: 2, configure: 60,
   'push.default': 8, 'pool_hba.conf': 6, show: 500, setting: 300, control: 90, tell: 50, me: 0, how: 1_000, look: 200, check: 150, throw: 5, away: 30,
-  limit: 120, apply: 90, before: 400, after: 400, store: 60, readings: 20, table: 300, fast: 50, forward: 50, remind: 10, explanation: 15, steps: 25, expect: 150,
+  limit: 120, apply: 90, before: 400, after: 400, store: 60, readings: 20, table: 300, fast: 50, forward: 50, remind: 10, explanation: 15, steps: 25, expect: 150, expected: 150,
 });
 
 const orderStatus: ToolSpec = {
@@ -610,6 +610,9 @@ describe('the offline router', () => {
     // What refers back to the order, or reads another city out of the rest of the clause, is the same request.
     expect(await calls('order 48213 and my boss keeps asking when it will show up')).toEqual([['order_status', { order_id: '48213' }]]);
     expect(await calls("Order ORD-5521 still hasn't arrived, when should I expect it?")).toEqual([['order_status', { order_id: 'ORD-5521' }]]);
+    expect(await calls("I'm still waiting for order 77431. When is it expected to arrive?")).toEqual([['order_status', { order_id: '77431' }]]);
+    // Expected to do anything but come is the knowledge's: "…expected to return" is no arrival.
+    expect((await calls('order 77431 please, and what is git status expected to return?')).map(([name]) => name)).toEqual(['search_knowledge', 'order_status']);
     expect(await calls('My mom lives in Oslo and says it is freezing. What is the temperature there?')).toEqual([['get_weather', { city: 'Oslo' }]]);
   });
 
