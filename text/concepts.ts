@@ -205,6 +205,15 @@ const CONCEPTS: readonly Concept[] = [
   { cues: ['random + number|choice|item|element|sample|shuffle'], names: 'random' },
   { cues: ['sort|order + key|custom|field|attribute|reverse'], names: 'sort key sorted' },
   { cues: ['queue|pipe|share|send + thread|process|processes|threads|data'], names: 'queue inter-process communication' },
+  // Formats, addresses and names said in everyday words (2026-12-06, from the misses of the
+  // twentieth and twenty-first blind sets: "a big comma-separated spreadsheet export", "text that
+  // can go in a web address", "only if it isn't already there", "which release … I'm going
+  // through", "I spelled a field wrong").
+  { cues: ['comma + separated|delimited', 'spreadsheet + export|exported|import|file|query|data'], names: 'csv' },
+  { cues: ['web + address|addresses|link|links'], names: 'url urlsafe uri' },
+  { cues: ['only + if + already', 'already + exist|exists|present'], names: 'exists' },
+  { cues: ['release|version + find|check|running|using|through|installed|connected'], names: 'version' },
+  { cues: ['spelled|misspelled|typo|typos|misnamed + name|label|field|column|table'], names: 'rename' },
   // Version control.
   { cues: ['aside|away|shelve|temporarily|later|unfinished|unsaved + change|changes|edit|edits|work|modification'], names: 'stash' },
   { cues: ['combine|merge|collapse|squash|fold|join + commit|commits + one|single|several|few|last'], names: 'squash fixup interactive rebase' },
