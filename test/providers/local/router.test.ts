@@ -165,6 +165,18 @@ describe('the offline router', () => {
     expect(await calls(trout, all, rare)).toEqual([['search_knowledge', { query: trout }]]);
   });
 
+  it("does not search for a question about the asker's own life the knowledge never speaks of, however many of its words it says", async () => {
+    // A version-control manual that says "commit", "ready" and "together" many times as often as everyday English does, "boyfriend" never.
+    const frequencies = { commit: 600, ready: 200, three: 50, years: 40, together: 250, says: 90, team: 70, he: 300, it: 900, not: 800, after: 400 };
+    const question = "My boyfriend says he's not ready to commit after three years together.";
+    const route = await routeLocally(question, all, fakeCorpus(frequencies));
+    expect(route.calls).toEqual([]);
+    expect(route.reason).toMatch(/^"My boyfriend says he's not ready to commit after three years together\." is about the asker's own life: it says boyfriend, which the knowledge never does \(IDF coverage /);
+    // The same question of a team is the manual's; and knowledge that speaks of boyfriends (a dating app's help) is searched for it.
+    expect(await calls("My team says it's not ready to commit after three years together.", all, fakeCorpus(frequencies))).toEqual([['search_knowledge', { query: "My team says it's not ready to commit after three years together." }]]);
+    expect(await calls(question, all, fakeCorpus({ ...frequencies, boyfriend: 30 }))).toEqual([['search_knowledge', { query: question }]]);
+  });
+
   it('counts a clipped word as said when the knowledge says it in full ("db", "app")', async () => {
     // A manual that writes "database" and "application", never "db" or "app".
     const manual = fakeCorpus({ database: 500, application: 200, schema: 80, version: 120, file: 400, inside: 50, store: 60 });
