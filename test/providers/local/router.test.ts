@@ -333,6 +333,10 @@ describe('the offline router', () => {
     expect(await calls('Open a ticket: the checkout page shows a blank screen', [search, ticket])).toEqual([['createTicket', { summary: 'the checkout page shows a blank screen' }]]);
     expect(await calls('Please create a support ticket saying my invoice is wrong, thanks!', [search, ticket])).toEqual([['createTicket', { summary: 'my invoice is wrong' }]]);
     expect(await calls('Open a support ticket', [search, ticket])).toEqual([]);
+    // A name's verb said alone is no request for the tool: "get" (get_weather's) begins every kind of sentence, and "getting" is said of no command.
+    expect(await calls('Get rid of the extra ones when things are quiet', [weather])).toEqual([]);
+    expect(await calls("getting 'no such table: users'", [weather])).toEqual([]);
+    expect(await calls('Get the weather in Oslo', [weather])).toEqual([['get_weather', { city: 'Oslo' }]]);
     // An id is no free text: what follows "status for" is not an order.
     expect(await calls('Has order 37720 shipped? Also, how do I show the pool status for each child process?', [orderStatus])).toEqual([['order_status', { order_id: '37720' }]]);
     // Only a guess: knowledge that covers the rest of the request takes it.

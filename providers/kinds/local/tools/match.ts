@@ -67,7 +67,7 @@ function readToolWords(tool: ToolSpec): ToolWords {
   const nameTerms = subjectTerms(tool.name);
   // The verb a name starts with that says what it does, though it is a word of any request ("search", "create", "find").
   const first = lowerCaseWords(spacedName(tool.name))[0] ?? '';
-  const verbs = new Set(TOOL_NAME_STOPWORDS.has(first) ? [stem(first)] : []);
+  const verbs = new Set(TOOL_NAME_STOPWORDS.has(first) ? [first] : []);
   const descriptionTerms = subjectTerms(tool.description);
   const name = expandStems(nameTerms);
   const description = expandStems(descriptionTerms);
@@ -84,6 +84,7 @@ export function ownWordsOf(tool: ToolSpec): ToolWords['said'] {
 
 /** A request's first word, after a courtesy ("please", "can you"): the verb of one said as a command ("Search the catalogue for…"). */
 const COMMAND = /^\s*(?:(?:please|pls|kindly|can you|could you|would you|will you)\s+)*([\p{L}]+)/iu;
+
 
 /** Two tools' likelihood compared, the likelier first: by score, then the words each says itself, then timeliness. */
 function byLikelihood(a: { score: number; own: number; timely: number }, b: { score: number; own: number; timely: number }): number {
@@ -113,15 +114,18 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
   const asSaid = (s: string) => spoken.get(s) ?? s;
   const ahead = AHEAD.test(question);
   const now = !ahead && (NOW.test(question) || GOING_ON.test(question));
-  const command = stem((COMMAND.exec(question)?.[1] ?? '').toLowerCase());
+  // The command's verb as said, not inflected: "Getting 'no such table'…" gives no command.
+  const command = (COMMAND.exec(question)?.[1] ?? '').toLowerCase();
   // A tool that tells how things are now is no answer to how they usually are or were: another may be.
   const scored = tools
     .filter((tool) => !notNow(question, tool))
     .map((tool) => {
       const words = toolWords(tool);
       // Said as a command, a name's verb is the name's word: "Search the catalogue for red running shoes".
-      const byName = overlap(wanted, words.name) + (words.verbs.has(command) ? 1 : 0);
+      // Beside a word of the tool's only: a verb alone ("Get rid of the extra ones…" to get_weather) begins every kind of sentence.
       const byDescription = overlap(wanted, words.description);
+      const bySubject = overlap(wanted, words.name);
+      const byName = bySubject + (words.verbs.has(command) && bySubject + byDescription > 0 ? 1 : 0);
       const matched = [...wanted].filter((w) => words.name.has(w) || words.description.has(w));
       const own = 2 * overlap(wanted, words.said.name) + overlap(wanted, words.said.description);
       // Of two alike, one that tells how things are now is the lesser for the days ahead, the better for now.
