@@ -6,6 +6,8 @@
 // not foods, pets, objects or jobs, which a question about a table of them may well say.
 import { inflectionKey } from './stem.js';
 
+// Met by inflection (text/stem.ts); where the crude stemmer reads two forms apart ("sibling" as
+// "sibl", "calories" as "calory"), both are listed.
 // prettier-ignore
 const LIFE: readonly string[] = [
   // People close to one, by what they are to one.

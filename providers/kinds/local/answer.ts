@@ -342,9 +342,11 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
    * first of equals, and none that says none of them (an example's "import fnmatch" shows nothing
    * of what was asked).
    */
+  /** The weight of the question's telling words `text` says, less those in `except` (a sentence's own, when its example line is weighed). */
+  const tellingWeight = (text: string, except: readonly string[] = []) => [...stems(text)].reduce((n, w) => n + (telling.has(w) && !except.includes(w) ? weight.get(w)! : 0), 0);
   const exampleOf = (u: Unit): string | undefined =>
     u.example
-      ?.map((line) => ({ line, n: [...stems(line)].reduce((n, w) => n + (telling.has(w) ? weight.get(w)! : 0), 0) + KEY_BONUS * keys.filter((k) => k.test(line)).length }))
+      ?.map((line) => ({ line, n: tellingWeight(line) + KEY_BONUS * keys.filter((k) => k.test(line)).length }))
       .reduce<{ line?: string; n: number }>((b, x) => (x.n > b.n ? x : b), { n: 0 }).line;
   const scored = all.map((u, i) => {
     const shared = scoring.filter((w) => unitStems[i]!.has(w));
@@ -358,7 +360,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     const matches = shared.length + named + bySubject;
     // The example line's words the sentence does not say itself, for a sentence that says some of
     // the question's own: "For example:" over a configuration is not made an answer by its code.
-    const shown = example === undefined || matches === 0 ? 0 : [...stems(example)].reduce((n, w) => n + (telling.has(w) && !shared.includes(w) ? weight.get(w)! : 0), 0);
+    const shown = example === undefined || matches === 0 ? 0 : tellingWeight(example, shared);
     const total = score + EXAMPLE_SHARE * shown;
     return { u, i, example, pairs: pairs.filter((k) => k.test(u.text)), matches, score: /:\s*$/.test(u.text) && example === undefined ? INTRODUCING_SHARE * total : total };
   });

@@ -7,18 +7,19 @@
 // - what no tool explains goes to knowledge search only when the corpus covers its content
 //   words (IDF-weighted, see coverage.ts) and the question is worded as the knowledge is (its
 //   telling words commoner there than in everyday English, and said there together when it also
-//   says what the knowledge never does): questions it cannot answer are not searched. A small
-//   knowledge base is searched when it holds any of the question's content words.
+//   says what the knowledge never does; no word of the asker's own life that the knowledge never
+//   says): questions it cannot answer are not searched. A small knowledge base is searched when
+//   it holds any of the question's content words.
 import { KNOWLEDGE_TOOL, type CorpusStats, type ToolCall, type ToolSpec } from '../../types.js';
 import { MAX_TOOL_CALLS_PER_ROUND } from '../../toolCallLimit.js';
 import { stem } from '../../../text/stem.js';
+import { isLifeWord } from '../../../text/everydayLife.js';
 import { arithmeticQuestion } from './arithmetic.js';
 import { conversionQuestion } from './conversion.js';
 import { clauses } from './clauses.js';
 import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage, type Typicality } from './coverage.js';
 import { smallTalk, type SmallTalk } from './smallTalk.js';
 import { listedValues } from './tools/listed.js';
-import { isLifeWord } from '../../../text/everydayLife.js';
 import { identifier, isReferenceCode } from './tools/identifiers.js';
 import { matchTool, ownWordsOf, referenceMatch, type ToolMatch } from './tools/match.js';
 import { WORD } from './tools/read.js';

@@ -85,7 +85,6 @@ export function ownWordsOf(tool: ToolSpec): ToolWords['said'] {
 /** A request's first word, after a courtesy ("please", "can you"): the verb of one said as a command ("Search the catalogue for…"). */
 const COMMAND = /^\s*(?:(?:please|pls|kindly|can you|could you|would you|will you)\s+)*([\p{L}]+)/iu;
 
-
 /** Two tools' likelihood compared, the likelier first: by score, then the words each says itself, then timeliness. */
 function byLikelihood(a: { score: number; own: number; timely: number }, b: { score: number; own: number; timely: number }): number {
   return b.score - a.score || b.own - a.own || b.timely - a.timely;
