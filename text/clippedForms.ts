@@ -24,6 +24,7 @@ const CLIPPED: Readonly<Record<string, string>> = {
   perms: 'permissions',
   msg: 'message', msgs: 'messages',
   mem: 'memory',
+  prod: 'production',
 };
 
 /** The full word for a clipped one ("db" → "database"), or null. */

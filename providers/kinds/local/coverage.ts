@@ -39,10 +39,12 @@ export function fullyPresent(chunks: number): number {
  * Function words a question is phrased with beyond the shared stopwords; they carry no subject.
  * Among them the words of asking for advice ("Can you recommend…", "a tip for…", "explain it
  * simply"): documentation says "recommended", "Tip:" and "simply" throughout, so as content words
- * they made "Recommend a good book to read." look like a question about any manual.
+ * they made "Recommend a good book to read." look like a question about any manual. And the
+ * interjections a chat opens with ("oops, ran DROP INDEX on the wrong index…"), which no manual
+ * says, so they counted as a subject the knowledge lacks.
  */
 const PHRASING = new Set(
-  'should would could might must shall also please want wants need needs like know tell explain describe give us many much some any just really very ever still there here don doesn didn isn aren won wouldn shouldn couldn ve ll re im id yes ok okay hi hello thanks thank recommend recommends recommended suggest suggests suggested simply tip tips idea ideas advice pls plz thx versus vs'.split(' '),
+  'should would could might must shall also please want wants need needs like know tell explain describe give us many much some any just really very ever still there here don doesn didn isn aren won wouldn shouldn couldn ve ll re im id yes ok okay hi hello thanks thank recommend recommends recommended suggest suggests suggested simply tip tips idea ideas advice pls plz thx versus vs oops whoops ugh argh yikes hmm meh lol uh um'.split(' '),
 );
 
 /**
@@ -171,20 +173,41 @@ export function idf(df: number, chunks: number): number {
 /** A quoted span: 'archive.db', "bob", `orders`, ‘x’, “y” (an apostrophe inside a word is no quote). */
 const QUOTED = /(?<![\p{L}\p{N}])(?:'[^'\n]{1,80}'|"[^"\n]{1,80}"|`[^`\n]{1,80}`|‘[^’\n]{1,80}’|“[^”\n]{1,80}”)(?![\p{L}\p{N}])/gu;
 
+/** What a quoted word comes after when it is named as a word: "the word", "the term", "the expression". */
+const NAMED_AS_WORD = /\b(?:word|term|phrase|expression|idiom|saying)\s*$/iu;
+
+/** The content terms of the words a question names as words: "serendipity" of "a definition of the word 'serendipity'". */
+export function namedWords(text: string): string[] {
+  const named = [...text.matchAll(QUOTED)].filter((m) => NAMED_AS_WORD.test(text.slice(0, m.index))).map((m) => m[0]);
+  return named.length ? contentTerms(named.join(' ')) : [];
+}
+
 /**
  * The content terms a question says only inside quotes of one word: the values it gives — a
  * file's name ('archive.db'), a string ("bob"), a table's or a column's — which are the asker's,
  * not the knowledge's, as its numbers are. Quoted words ("the phrase 'break a leg'") are language.
  */
 function quotedOnly(text: string): Set<string> {
-  const quoted = text.match(QUOTED)?.filter((q) => !/\s/.test(q));
-  if (!quoted?.length) return new Set();
+  // A word the question names as a word ("the word 'serendipity'", "the term `idempotent`") is language too.
+  const quoted = [...text.matchAll(QUOTED)].filter((m) => !/\s/.test(m[0]) && !NAMED_AS_WORD.test(text.slice(0, m.index))).map((m) => m[0]);
+  if (!quoted.length) return new Set();
   const outside = new Set(contentTerms(text.replace(QUOTED, ' ')));
   return new Set(contentTerms(quoted.join(' ')).filter((t) => !outside.has(t)));
 }
 
 /** A file's name as an example gives one ("a.txt", "notes.md", "out.json"): a name, a dot and an extension of a few letters. */
 const FILE_NAME = /^[\p{L}\p{N}_-]+\.\p{L}[\p{L}\p{N}]{0,3}$/u;
+
+/**
+ * A dotted name other than a file's, by its last part: "Timer.autorange" is the method
+ * `autorange` of a class that the manual documents under that class, writing the method's name
+ * alone; looked up whole it was a word the knowledge lacks, and "what does Timer.autorange() in
+ * timeit do exactly?" searched nothing. Null for any other word.
+ */
+function memberName(word: string): string | null {
+  if (!word.includes('.') || FILE_NAME.test(word)) return null;
+  return word.slice(word.lastIndexOf('.') + 1);
+}
 
 export async function measureCoverage(text: string, corpus: CorpusStats): Promise<Coverage> {
   // A value the question quotes, or a file it names, that the knowledge never says tells nothing
@@ -194,13 +217,16 @@ export async function measureCoverage(text: string, corpus: CorpusStats): Promis
   for (const w of words) if (FILE_NAME.test(w)) values.add(w);
   // A clipped word ("app", "db") is as present as its full word, which manuals write instead, a
   // word made with -able ("sortable") as the word it is made from ("sort"), and a prefixed
-  // compound ("subfolder") as the word it is made on ("folder").
-  const full = words.map((w) => fullForm(w) ?? derivedBase(w) ?? prefixedBase(w) ?? w);
+  // compound ("subfolder") as the word it is made on ("folder"), and a dotted name the knowledge
+  // does not write whole as its last part.
+  const full = words.map((w) => fullForm(w) ?? derivedBase(w) ?? prefixedBase(w) ?? memberName(w) ?? w);
   // Asked before `chunks` is read: a store-backed corpus learns its size with the frequencies.
   const df = words.length ? await corpus.documentFrequency([...new Set([...words, ...full])]) : new Map<string, number>();
   const withDf = words.map((term, i) => {
     const [own, whole] = [df.get(term) ?? 0, df.get(full[i]!) ?? 0];
-    return whole > own ? { term, df: whole, form: full[i]! } : { term, df: own, form: term };
+    // A dotted name the knowledge writes whole is counted whole, however common its last part.
+    const alternative = own > 0 && memberName(term) !== null ? 0 : whole;
+    return alternative > own ? { term, df: alternative, form: full[i]! } : { term, df: own, form: term };
   }).filter((t) => t.df > 0 || !values.has(t.term));
   // Every content word somewhere in the knowledge: a fact stated once ("The Bergen store is
   // open…") is covered, rare words and all. Only when some word is missing do rare ones count in part.

@@ -17,7 +17,7 @@ import { isLifeWord } from '../../../text/everydayLife.js';
 import { arithmeticQuestion } from './arithmetic.js';
 import { conversionQuestion } from './conversion.js';
 import { clauses } from './clauses.js';
-import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage, type Typicality } from './coverage.js';
+import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, namedWords, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage, type Typicality } from './coverage.js';
 import { smallTalk, type SmallTalk } from './smallTalk.js';
 import { listedValues } from './tools/listed.js';
 import { identifier, isReferenceCode } from './tools/identifiers.js';
@@ -407,6 +407,12 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   // ("…not ready to commit after three years together": commit 57×, together, ready). Over the
   // 3,022 intent and everyday prompts of the four corpora it kept 20 more everyday ones from being
   // searched, and none of the 1,680 documentation questions lost its search.
+  // A word asked about as a word ("a definition of the word 'serendipity'") that the knowledge never
+  // says: the question is about it, so the knowledge cannot answer, whatever else it shares.
+  const asWord = namedWords(text).filter((w) => missing.includes(w));
+  if (asWord.length && !ownWord(c, t)) {
+    return { call: null, reason: `"${text}" asks about the word ${asWord.join(', ')}, which the knowledge never says (${figures}; ${telling})` };
+  }
   const life = missing.filter(isLifeWord);
   if (life.length && !ownWord(c, t)) {
     return { call: null, reason: `"${text}" is about the asker's own life: it says ${life.join(', ')}, which the knowledge never does (${figures}; ${telling})` };

@@ -177,6 +177,49 @@ describe('the offline router', () => {
     expect(await calls(question, all, fakeCorpus({ ...frequencies, boyfriend: 30 }))).toEqual([['search_knowledge', { query: question }]]);
   });
 
+  it('searches a question naming a class\'s method the knowledge documents by the method\'s name alone ("Timer.autorange()")', async () => {
+    // A library reference that writes the method under its class, as "autorange(callback=None)", never "Timer.autorange".
+    const reference = fakeCorpus({ timeit: 40, autorange: 3, timer: 30, exactly: 20 });
+    const question = 'what does Timer.autorange() in timeit do exactly?';
+    const route = await routeLocally(question, all, reference);
+    expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+    expect(route.reason).not.toMatch(/not in the knowledge/);
+    // Nor is a file's name read by its extension: "notes.md" stays a value the knowledge lacks.
+    expect(await calls('Summarise notes.md for me', all, fakeCorpus({ md: 30, summarise: 0 }))).toEqual([]);
+  });
+
+  it('reads an interjection and a clipped "prod" as no subject the knowledge lacks', async () => {
+    // A database manual: it says "production", never "oops" or "prod".
+    const manual = fakeCorpus({ drop: 80, index: 400, wrong: 30, production: 10, undo: 12, recreate: 8, ran: 5 });
+    const question = 'oops, ran DROP INDEX on the wrong index in prod. is there any undo, or do I just have to recreate it?';
+    const route = await routeLocally(question, all, manual);
+    expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+    expect(route.reason).not.toMatch(/not in the knowledge/);
+  });
+
+  it('does not search for a word asked about as a word that the knowledge never says', async () => {
+    // A library reference says "dictionary", "style" and "definition" throughout, "serendipity" never.
+    const reference = fakeCorpus({ dictionary: 300, style: 80, definition: 150, word: 60, give: 40 });
+    const question = "Give me a dictionary-style definition of the word 'serendipity'.";
+    const route = await routeLocally(question, all, reference);
+    expect(route.calls).toEqual([]);
+    expect(route.reason).toMatch(/asks about the word serendipity, which the knowledge never says/);
+    // Quoted as a value, a word the knowledge lacks still tells nothing: the question is searched.
+    expect(await calls("Give me a dictionary-style definition of the key 'serendipity'.", all, fakeCorpus({ dictionary: 300, style: 80, definition: 150, key: 200, give: 40 }))).toEqual([['search_knowledge', { query: "Give me a dictionary-style definition of the key 'serendipity'." }]]);
+    // A word the knowledge does say is searched when asked about as a word.
+    expect(await calls("Give me a dictionary-style definition of the word 'serendipity'.", all, fakeCorpus({ dictionary: 300, style: 80, definition: 150, word: 60, give: 40, serendipity: 2 }))).toEqual([
+      ['search_knowledge', { query: "Give me a dictionary-style definition of the word 'serendipity'." }],
+    ]);
+  });
+
+  it('reads no city from "in a …": an indefinite article says what kind of place, not which', async () => {
+    const question = "Where's the smartest place in a small apartment to stash bulky winter coats?";
+    expect(await calls(question, all, fakeCorpus({ stash: 30, place: 20, small: 90 }))).toEqual([]);
+    // "in the …" may still name one, and a capitalized name is read as before.
+    expect(await calls('do I need a coat in the hague today', [weather])).toEqual([['get_weather', { city: 'hague' }]]);
+    expect(await calls('Do I need a winter coat in a city like Oslo today?', [weather])).toEqual([['get_weather', { city: 'Oslo' }]]);
+  });
+
   it('counts a clipped word as said when the knowledge says it in full ("db", "app")', async () => {
     // A manual that writes "database" and "application", never "db" or "app".
     const manual = fakeCorpus({ database: 500, application: 200, schema: 80, version: 120, file: 400, inside: 50, store: 60 });
@@ -230,7 +273,8 @@ describe('the offline router', () => {
 
   it('looks dotted setting names up whole, as the full-text index holds them', async () => {
     expect(await calls('What does the push.default setting control?')).toEqual([['search_knowledge', { query: 'What does the push.default setting control?' }]]);
-    expect(corpus.asked.at(-1)).toEqual(['push.default', 'setting', 'control']);
+    // Its last part is asked too, counted only where the knowledge lacks the whole ("Timer.autorange", below).
+    expect(corpus.asked.at(-1)).toEqual(['push.default', 'setting', 'control', 'default']);
     // Underscores inside a file's name, as in the index's word: not "hba.conf", a word it never holds.
     expect(await calls('How do I configure pool_hba.conf?')).toEqual([['search_knowledge', { query: 'How do I configure pool_hba.conf?' }]]);
     expect(corpus.asked.at(-1)).toEqual(['pool_hba.conf', 'configure']);

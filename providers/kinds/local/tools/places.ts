@@ -32,6 +32,7 @@ export function endOfWay(property: string, description: unknown): 'from' | 'to' 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 const TITLE_CASE = /^\p{Lu}\p{Ll}+$/u;
 const ARTICLES = new Set(['the', 'a', 'an']);
+const INDEFINITE = new Set(['a', 'an']);
 /** The days' and months' names: capitalized, yet no place ("on a rainy Sunday", "in March"). */
 const CALENDAR_NAMES = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
 // Words that follow "in"/"for" without naming anything ("weather in Oslo today", "for tomorrow").
@@ -156,6 +157,8 @@ function guessedPhrase(text: string, words: Word[], from: number, notNames: Read
     // "st. louis": an abbreviation's dot goes on with the name; other punctuation ends it.
     const abbreviated = phrase.length > 0 && /^\.[ \t]+$/.test(gap) && LOWER_CASE_ABBREVIATIONS.has(phrase.at(-1)!.toLowerCase());
     if (!(j === 0 ? /^\s*$/ : /^\s+$/).test(gap) && !abbreviated) break;
+    // "in the bay area" may name a place; "in a small apartment" says what kind of place, never which.
+    if (phrase.length === 0 && INDEFINITE.has(lower)) return undefined;
     if (phrase.length === 0 && ARTICLES.has(lower)) continue;
     // "new york city", "ho chi minh city": after a name, "city" is part of it, and ends it.
     if (phrase.length > 0 && lower === 'city') {
