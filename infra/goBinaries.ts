@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CACHE_DIR } from './paths.js';
@@ -32,8 +32,11 @@ export async function goBinaries(build: GoBuild, log: (m: string) => void): Prom
   }
   log(`Building ${build.what} ${build.version} from its Go module (once; cached in ${dir})…`);
   const started = Date.now();
-  const staging = join(dir, `staging-${process.pid}`);
-  mkdirSync(staging, { recursive: true });
+  // A folder of its own per build, not per process: two builds of one binary in one process (the
+  // server, wanted by the cluster and by the tools at once) each moved their own copy in, and the
+  // second found the first's folder emptied.
+  mkdirSync(dir, { recursive: true });
+  const staging = mkdtempSync(join(dir, 'staging-'));
   try {
     await run('go', ['install', ...build.packages.map((p) => `${p}@${build.version}`)], {
       env: { ...process.env, GOBIN: staging, GOFLAGS: '-ldflags=-s -w' },
