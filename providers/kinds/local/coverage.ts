@@ -40,19 +40,22 @@ export function fullyPresent(chunks: number): number {
  * Among them the words of asking for advice ("Can you recommend…", "a tip for…", "explain it
  * simply"): documentation says "recommended", "Tip:" and "simply" throughout, so as content words
  * they made "Recommend a good book to read." look like a question about any manual. And the
- * interjections a chat opens with ("oops, ran DROP INDEX on the wrong index…"), which no manual
- * says, so they counted as a subject the knowledge lacks.
+ * interjections a chat opens with ("oops, ran DROP INDEX on the wrong index…") and "tonight" (when
+ * it is asked: "…I need to restart for maintenance tonight"), which manuals do not say, so they
+ * counted as a subject the knowledge lacks.
  */
 const PHRASING = new Set(
-  'should would could might must shall also please want wants need needs like know tell explain describe give us many much some any just really very ever still there here don doesn didn isn aren won wouldn shouldn couldn ve ll re im id yes ok okay hi hello thanks thank recommend recommends recommended suggest suggests suggested simply tip tips idea ideas advice pls plz thx versus vs oops whoops ugh argh yikes hmm meh lol uh um'.split(' '),
+  'should would could might must shall also please want wants need needs like know tell explain describe give us many much some any just really very ever still there here don doesn didn isn aren won wouldn shouldn couldn ve ll re im id yes ok okay hi hello thanks thank recommend recommends recommended suggest suggests suggested simply tip tips idea ideas advice pls plz thx versus vs tonight oops whoops ugh argh yikes hmm meh lol uh um'.split(' '),
 );
 
 /**
  * Intensifiers said as idioms: "a brand new table", "filled straight from a query", "do it right
  * away". They stress the words after them and say nothing of their own, but as words "brand" and
- * "straight" are nowhere in most manuals, so they counted as a subject the knowledge lacks.
+ * "straight" are nowhere in most manuals, so they counted as a subject the knowledge lacks. "Right
+ * away" and "straight away" go whole: they say "at once", and "away" alone is a word many manuals
+ * lack ("…versus killing it right away?" over pgpool-II's).
  */
-const INTENSIFIER = /\b(?:brand(?=[\s-]+new\b)|straight(?=\s+(?:away|from|into|to|out|back|off)\b)|right(?=\s+away\b))/giu;
+const INTENSIFIER = /\b(?:brand(?=[\s-]+new\b)|(?:right|straight)\s+away\b|straight(?=\s+(?:from|into|to|out|back|off)\b))/giu;
 
 /**
  * A number, in digits or in Roman numerals from 2 on ("World War II", "Pgpool-II", "part iii"):

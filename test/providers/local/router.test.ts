@@ -938,3 +938,14 @@ it('does not count an intensifier said as an idiom as a word the knowledge lacks
   // Said as words of their own, they are words: "straight" of a line is one the knowledge lacks.
   expect((await routeLocally('how do I draw a straight line in a table?', all, manual)).reason).toContain('not in the knowledge: draw, straight, line');
 });
+
+it('reads "right away" as "at once" and "tonight" as when it is asked, no words the knowledge lacks', async () => {
+  // A pooler's manual: it says "shut down", "clients", "kill" and "restart", never "maintenance", "away" or "tonight".
+  const manual = fakeCorpus({ difference: 40, between: 100, shutting: 10, down: 80, clients: 120, finish: 30, killing: 8, restart: 60 }, 665);
+  const question = "what's the difference between shutting it down nicely so clients can finish versus killing it right away? I need to restart for maintenance tonight";
+  const route = await routeLocally(question, all, manual);
+  expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+  expect(route.reason).toContain('not in the knowledge: nicely, maintenance;');
+  // "away" said of its own is still a word: "throw away" is a manual's phrase or not.
+  expect((await routeLocally('how do I throw away my changes?', all, fakeCorpus({ throw: 5, changes: 400 }))).reason).toContain('not in the knowledge: away');
+});
