@@ -78,6 +78,8 @@ const PHRASES: readonly Phrase[] = [
   { say: 'hook up', means: 'connect attach' },
   { say: 'plug in', means: 'plugin extension' },
   { say: 'tear down', means: 'remove destroy drop' },
+  { say: 'spin up', means: 'start create launch' },
+  { say: 'blow up', means: 'fail error crash' },
   { say: 'wipe out', means: 'delete erase' },
   { say: 'in memory', means: 'memory cache' },
   { say: 'out of date', means: 'stale outdated expired' },
@@ -118,6 +120,8 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   hang: 'hung',
   read: 'read',
   split: 'split',
+  spin: 'spun',
+  blow: 'blew blown',
 };
 
 /**
@@ -144,25 +148,36 @@ const COMPILED = PHRASES.map((p) => {
   return { first: formsOf(verb!), rest, particle, means: p.means.split(' ') };
 });
 
+/** An everyday phrase said in a text: its words as said there (lower-cased) and the documentation's words for it. */
+export interface SaidPhrase {
+  said: string[];
+  means: readonly string[];
+}
+
 /**
- * The documentation's words for the everyday phrases `text` says, once each. Words are read
- * lower-cased with hyphens and apostrophes as breaks ("re-read", "shut 'em down").
+ * The everyday phrases `text` says, each once, with the words that said it ("blowing" and "up" of
+ * "without it blowing up"). Words are read lower-cased with hyphens and apostrophes as breaks
+ * ("re-read", "shut 'em down").
  */
-export function phraseWordsOf(text: string): string[] {
+export function phrasesIn(text: string): SaidPhrase[] {
   const said = words(text);
-  const out = new Set<string>();
+  const out: SaidPhrase[] = [];
   for (const p of COMPILED) {
     for (let i = 0; i < said.length; i++) {
       if (!p.first.has(said[i]!)) continue;
       const inOrder = p.rest.every((w, j) => said[i + 1 + j] === w);
-      const apart =
-        (PARTICLES.has(p.particle) && said.slice(i + 2, i + 2 + OBJECT_WORDS).includes(p.particle)) ||
-        (PRONOUN_PARTICLES.has(p.particle) && PRONOUNS.has(said[i + 1] ?? '') && said[i + 2] === p.particle);
-      if (inOrder || apart) {
-        for (const m of p.means) out.add(m);
+      const apartAt = PARTICLES.has(p.particle) ? said.slice(i + 2, i + 2 + OBJECT_WORDS).indexOf(p.particle) : -1;
+      const afterPronoun = PRONOUN_PARTICLES.has(p.particle) && PRONOUNS.has(said[i + 1] ?? '') && said[i + 2] === p.particle;
+      if (inOrder || apartAt !== -1 || afterPronoun) {
+        out.push({ said: [said[i]!, ...(inOrder ? p.rest : [p.particle])], means: p.means });
         break;
       }
     }
   }
-  return [...out];
+  return out;
+}
+
+/** The documentation's words for the everyday phrases `text` says, once each. */
+export function phraseWordsOf(text: string): string[] {
+  return [...new Set(phrasesIn(text).flatMap((p) => p.means))];
 }

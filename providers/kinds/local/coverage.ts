@@ -8,6 +8,7 @@ import { everydayFrequency } from '../../../text/everydayEnglish.js';
 import { LEXICAL_STOPWORDS } from '../../../text/stopwords.js';
 import { terms } from '../../../text/terms.js';
 import { fullForm } from '../../../text/clippedForms.js';
+import { phrasesIn } from '../../../text/phrases.js';
 
 /**
  * Least share of the question's IDF mass the corpus must hold to be searched. Calibrated on the
@@ -223,12 +224,21 @@ export async function measureCoverage(text: string, corpus: CorpusStats): Promis
   // compound ("subfolder") as the word it is made on ("folder"), and a dotted name the knowledge
   // does not write whole as its last part.
   const full = words.map((w) => fullForm(w) ?? derivedBase(w) ?? prefixedBase(w) ?? memberName(w) ?? w);
+  // A word of an everyday phrase ("blowing" of "without it blowing up") that the knowledge lacks is
+  // as present as the words documentation says for the phrase ("fail", "error"), the likeliest first.
+  const phrased = new Map<string, readonly string[]>();
+  for (const p of phrasesIn(text)) for (const w of p.said) if (!phrased.has(w)) phrased.set(w, p.means);
+  const meanings = [...phrased.values()].flat();
   // Asked before `chunks` is read: a store-backed corpus learns its size with the frequencies.
-  const df = words.length ? await corpus.documentFrequency([...new Set([...words, ...full])]) : new Map<string, number>();
+  const df = words.length ? await corpus.documentFrequency([...new Set([...words, ...full, ...meanings])]) : new Map<string, number>();
   const withDf = words.map((term, i) => {
     const [own, whole] = [df.get(term) ?? 0, df.get(full[i]!) ?? 0];
     // A dotted name the knowledge writes whole is counted whole, however common its last part.
     const alternative = own > 0 && memberName(term) !== null ? 0 : whole;
+    if (own === 0 && alternative === 0) {
+      const meant = (phrased.get(term) ?? []).find((m) => (df.get(m) ?? 0) > 0);
+      if (meant !== undefined) return { term, df: df.get(meant)!, form: meant };
+    }
     return alternative > own ? { term, df: alternative, form: full[i]! } : { term, df: own, form: term };
   }).filter((t) => t.df > 0 || !values.has(t.term));
   // Every content word somewhere in the knowledge: a fact stated once ("The Bergen store is

@@ -939,6 +939,17 @@ it('does not count an intensifier said as an idiom as a word the knowledge lacks
   expect((await routeLocally('how do I draw a straight line in a table?', all, manual)).reason).toContain('not in the knowledge: draw, straight, line');
 });
 
+it('counts the words of an everyday phrase the knowledge lacks as said when it says what the phrase means ("blowing up")', async () => {
+  // A database manual: it says "fail", "remove", "table" and "script", never "blowing".
+  const manual = fakeCorpus({ remove: 150, table: 900, migration: 60, script: 120, without: 400, fail: 90 }, 1734);
+  const question = "How do I remove a table in a migration script without it blowing up when the table isn't there?";
+  const route = await routeLocally(question, all, manual);
+  expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+  expect(route.reason).not.toMatch(/not in the knowledge/);
+  // Said apart from its phrase, the word is only itself: "a blowing wind" is a word the knowledge lacks.
+  expect((await routeLocally('How do I remove a table in a migration script on a blowing windy day?', all, manual)).reason).toContain('not in the knowledge: blowing, windy, day');
+});
+
 it('reads "right away" as "at once" and "tonight" as when it is asked, no words the knowledge lacks', async () => {
   // A pooler's manual: it says "shut down", "clients", "kill" and "restart", never "maintenance", "away" or "tonight".
   const manual = fakeCorpus({ difference: 40, between: 100, shutting: 10, down: 80, clients: 120, finish: 30, killing: 8, restart: 60 }, 665);
