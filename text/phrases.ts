@@ -166,9 +166,10 @@ export function phrasesIn(text: string): SaidPhrase[] {
     for (let i = 0; i < said.length; i++) {
       if (!p.first.has(said[i]!)) continue;
       const inOrder = p.rest.every((w, j) => said[i + 1 + j] === w);
-      const apartAt = PARTICLES.has(p.particle) ? said.slice(i + 2, i + 2 + OBJECT_WORDS).indexOf(p.particle) : -1;
-      const afterPronoun = PRONOUN_PARTICLES.has(p.particle) && PRONOUNS.has(said[i + 1] ?? '') && said[i + 2] === p.particle;
-      if (inOrder || apartAt !== -1 || afterPronoun) {
+      const apart =
+        (PARTICLES.has(p.particle) && said.slice(i + 2, i + 2 + OBJECT_WORDS).includes(p.particle)) ||
+        (PRONOUN_PARTICLES.has(p.particle) && PRONOUNS.has(said[i + 1] ?? '') && said[i + 2] === p.particle);
+      if (inOrder || apart) {
         out.push({ said: [said[i]!, ...(inOrder ? p.rest : [p.particle])], means: p.means });
         break;
       }

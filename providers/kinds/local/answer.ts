@@ -336,14 +336,14 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   const scoring = [...weight.keys()];
   // A thesaurus's word alone ("add" for "make") does not make a line of code say what was asked.
   const telling = new Set(scoring.filter((w) => wanted.has(w) || !loose.has(w)));
+  /** The weight of the question's telling words `text` says, less those in `except` (a sentence's own, when its example line is weighed). */
+  const tellingWeight = (text: string, except: readonly string[] = []) => [...stems(text)].reduce((n, w) => n + (telling.has(w) && !except.includes(w) ? weight.get(w)! : 0), 0);
   /**
    * The line of a sentence's example (passageUnits.ts) the answer shows with it: the one saying most
    * of the question's words and names (`telling`, each by its weight, as sentences are scored), the
    * first of equals, and none that says none of them (an example's "import fnmatch" shows nothing
    * of what was asked).
    */
-  /** The weight of the question's telling words `text` says, less those in `except` (a sentence's own, when its example line is weighed). */
-  const tellingWeight = (text: string, except: readonly string[] = []) => [...stems(text)].reduce((n, w) => n + (telling.has(w) && !except.includes(w) ? weight.get(w)! : 0), 0);
   const exampleOf = (u: Unit): string | undefined =>
     u.example
       ?.map((line) => ({ line, n: tellingWeight(line) + KEY_BONUS * keys.filter((k) => k.test(line)).length }))

@@ -180,9 +180,16 @@ const QUOTED = /(?<![\p{L}\p{N}])(?:'[^'\n]{1,80}'|"[^"\n]{1,80}"|`[^`\n]{1,80}`
 /** What a quoted word comes after when it is named as a word: "the word", "the term", "the expression". */
 const NAMED_AS_WORD = /\b(?:word|term|phrase|expression|idiom|saying)\s*$/iu;
 
+/** The question's quoted spans of one word, as values it gives ('archive.db', "bob") or as words it names ("the word 'serendipity'"). */
+function quotedWords(text: string): { values: string[]; named: string[] } {
+  const quoted = [...text.matchAll(QUOTED)].filter((m) => !/\s/.test(m[0]));
+  const named = (m: RegExpMatchArray) => NAMED_AS_WORD.test(text.slice(0, m.index));
+  return { values: quoted.filter((m) => !named(m)).map((m) => m[0]), named: quoted.filter(named).map((m) => m[0]) };
+}
+
 /** The content terms of the words a question names as words: "serendipity" of "a definition of the word 'serendipity'". */
 export function namedWords(text: string): string[] {
-  const named = [...text.matchAll(QUOTED)].filter((m) => NAMED_AS_WORD.test(text.slice(0, m.index))).map((m) => m[0]);
+  const { named } = quotedWords(text);
   return named.length ? contentTerms(named.join(' ')) : [];
 }
 
@@ -193,7 +200,7 @@ export function namedWords(text: string): string[] {
  */
 function quotedOnly(text: string): Set<string> {
   // A word the question names as a word ("the word 'serendipity'", "the term `idempotent`") is language too.
-  const quoted = [...text.matchAll(QUOTED)].filter((m) => !/\s/.test(m[0]) && !NAMED_AS_WORD.test(text.slice(0, m.index))).map((m) => m[0]);
+  const quoted = quotedWords(text).values;
   if (!quoted.length) return new Set();
   const outside = new Set(contentTerms(text.replace(QUOTED, ' ')));
   return new Set(contentTerms(quoted.join(' ')).filter((t) => !outside.has(t)));
@@ -221,25 +228,23 @@ export async function measureCoverage(text: string, corpus: CorpusStats): Promis
   for (const w of words) if (FILE_NAME.test(w)) values.add(w);
   // A clipped word ("app", "db") is as present as its full word, which manuals write instead, a
   // word made with -able ("sortable") as the word it is made from ("sort"), and a prefixed
-  // compound ("subfolder") as the word it is made on ("folder"), and a dotted name the knowledge
-  // does not write whole as its last part.
-  const full = words.map((w) => fullForm(w) ?? derivedBase(w) ?? prefixedBase(w) ?? memberName(w) ?? w);
-  // A word of an everyday phrase ("blowing" of "without it blowing up") that the knowledge lacks is
-  // as present as the words documentation says for the phrase ("fail", "error"), the likeliest first.
+  // compound ("subfolder") as the word it is made on ("folder"), if that is commoner.
+  const full = words.map((w) => fullForm(w) ?? derivedBase(w) ?? prefixedBase(w) ?? w);
+  // Where the knowledge has neither: a dotted name it does not write whole is its last part, and a
+  // word of an everyday phrase ("blowing" of "without it blowing up") is what documentation says for
+  // the phrase ("fail", "error"), the likeliest first.
   const phrased = new Map<string, readonly string[]>();
   for (const p of phrasesIn(text)) for (const w of p.said) if (!phrased.has(w)) phrased.set(w, p.means);
-  const meanings = [...phrased.values()].flat();
+  const fallbacks = words.map((w) => [memberName(w) ?? [], phrased.get(w) ?? []].flat());
   // Asked before `chunks` is read: a store-backed corpus learns its size with the frequencies.
-  const df = words.length ? await corpus.documentFrequency([...new Set([...words, ...full, ...meanings])]) : new Map<string, number>();
+  const df = words.length ? await corpus.documentFrequency([...new Set([...words, ...full, ...fallbacks.flat()])]) : new Map<string, number>();
   const withDf = words.map((term, i) => {
     const [own, whole] = [df.get(term) ?? 0, df.get(full[i]!) ?? 0];
-    // A dotted name the knowledge writes whole is counted whole, however common its last part.
-    const alternative = own > 0 && memberName(term) !== null ? 0 : whole;
-    if (own === 0 && alternative === 0) {
-      const meant = (phrased.get(term) ?? []).find((m) => (df.get(m) ?? 0) > 0);
-      if (meant !== undefined) return { term, df: df.get(meant)!, form: meant };
+    if (own === 0 && whole === 0) {
+      const fallback = fallbacks[i]!.find((f) => (df.get(f) ?? 0) > 0);
+      if (fallback !== undefined) return { term, df: df.get(fallback)!, form: fallback };
     }
-    return alternative > own ? { term, df: alternative, form: full[i]! } : { term, df: own, form: term };
+    return whole > own ? { term, df: whole, form: full[i]! } : { term, df: own, form: term };
   }).filter((t) => t.df > 0 || !values.has(t.term));
   // Every content word somewhere in the knowledge: a fact stated once ("The Bergen store is
   // open…") is covered, rare words and all. Only when some word is missing do rare ones count in part.

@@ -402,17 +402,17 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   if (t.typicality < PASSING_RATIO && c.terms.every((x) => x.df < least)) {
     return { call: null, reason: `the knowledge mentions "${text}" only in passing: each of its words in fewer than ${least} of ${c.chunks} chunks (${figures}; ${telling})` };
   }
-  // A word of the asker's own life the knowledge never says (text/everydayLife.ts: "boyfriend",
-  // "migraine", "wedding") makes the question theirs, however many telling words it borrows
-  // ("…not ready to commit after three years together": commit 57×, together, ready). Over the
-  // 3,022 intent and everyday prompts of the four corpora it kept 20 more everyday ones from being
-  // searched, and none of the 1,680 documentation questions lost its search.
   // A word asked about as a word ("a definition of the word 'serendipity'") that the knowledge never
   // says: the question is about it, so the knowledge cannot answer, whatever else it shares.
   const asWord = namedWords(text).filter((w) => missing.includes(w));
   if (asWord.length && !ownWord(c, t)) {
     return { call: null, reason: `"${text}" asks about the word ${asWord.join(', ')}, which the knowledge never says (${figures}; ${telling})` };
   }
+  // A word of the asker's own life the knowledge never says (text/everydayLife.ts: "boyfriend",
+  // "migraine", "wedding") makes the question theirs, however many telling words it borrows
+  // ("…not ready to commit after three years together": commit 57×, together, ready). Over the
+  // 3,022 intent and everyday prompts of the four corpora it kept 20 more everyday ones from being
+  // searched, and none of the 1,680 documentation questions lost its search.
   const life = missing.filter(isLifeWord);
   if (life.length && !ownWord(c, t)) {
     return { call: null, reason: `"${text}" is about the asker's own life: it says ${life.join(', ')}, which the knowledge never does (${figures}; ${telling})` };
