@@ -177,8 +177,13 @@ export function idf(df: number, chunks: number): number {
 /** A quoted span: 'archive.db', "bob", `orders`, ‘x’, “y” (an apostrophe inside a word is no quote). */
 const QUOTED = /(?<![\p{L}\p{N}])(?:'[^'\n]{1,80}'|"[^"\n]{1,80}"|`[^`\n]{1,80}`|‘[^’\n]{1,80}’|“[^”\n]{1,80}”)(?![\p{L}\p{N}])/gu;
 
-/** What a quoted word comes after when it is named as a word: "the word", "the term", "the expression". */
-const NAMED_AS_WORD = /\b(?:word|term|phrase|expression|idiom|saying)\s*$/iu;
+/**
+ * What a quoted word comes after when it is named as a word: "the word", "the term", "the
+ * expression"; or asked about as one, for its sense, its sound or its spelling ("a definition of
+ * 'serendipity'", "synonyms for 'happy'", "how do you spell 'necessary'", "what rhymes with 'orange'").
+ */
+const NAMED_AS_WORD =
+  /\b(?:word|term|phrase|expression|idiom|saying|(?:definition|meaning|synonyms?|antonyms?|spelling|pronunciation|etymology)\s+(?:of|for)|spell|pronounce|rhymes?\s+with)\s*$/iu;
 
 /** The question's quoted spans of one word, as values it gives ('archive.db', "bob") or as words it names ("the word 'serendipity'"). */
 function quotedWords(text: string): { values: string[]; named: string[] } {

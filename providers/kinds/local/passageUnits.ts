@@ -91,6 +91,28 @@ function sentences(paragraph: string): string[] {
     .filter((s) => s.length > 0);
 }
 
+/** A comment's words that read as prose: six or more, at least two thirds of its tokens words of letters. */
+function readsAsProse(text: string): boolean {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  const words = tokens.filter((t) => /^[("']?\p{L}+[)"',.:;!?]*$/u.test(t));
+  return words.length >= 10 && words.length * 3 >= tokens.length * 2;
+}
+
+/**
+ * What an example's comments say, a run of comment lines read as one text: an example often
+ * states the point only there ("# or, d=shelve.open(filename,writeback=True) would let you just
+ * code / # d['xx'].append(5) and have it work as expected…"). Runs that do not read as prose
+ * (a root shell's "# systemctl start pgpool", commented-out code) are left out with the code.
+ */
+function proseComments(paragraph: string): string[] {
+  const runs: string[][] = [[]];
+  for (const line of paragraph.split('\n')) {
+    if (COMMENT_LINE.test(line)) runs.at(-1)!.push(line.replace(COMMENT_LINE, '').trim());
+    else if (runs.at(-1)!.length) runs.push([]);
+  }
+  return runs.map((run) => run.join(' ')).filter(readsAsProse);
+}
+
 /** The passages' sentences in order, each with the term it defines; code, synopses and contents' entries left out. */
 export function units(passages: ContextPassage[]): Unit[] {
   const out: Unit[] = [];
@@ -166,6 +188,7 @@ export function units(passages: ContextPassage[]): Unit[] {
       const table = paragraph.split('\n').every(isTableRow);
       const own = subject !== null && since < SUBJECT_SPAN && !table ? subject : null;
       sentences(paragraph).forEach((s, si) => isCodeLine(s) || SYNOPSIS.test(s) || push(s, own, own !== null && since === 0 && si === 0, i));
+      for (const said of proseComments(paragraph)) push(said, own, false, i);
       since++;
       // Such a list's definition is its one phrase: the paragraphs after it have left the term.
       if (phraseDefinition) subject = null;

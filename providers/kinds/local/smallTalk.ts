@@ -12,8 +12,12 @@ const FAREWELL = /^(?:bye|goodbye|good bye|bye bye|see (?:you|ya)|good night|tak
 // Questions to or about the assistant: its name, its well-being, its nature, its opinion.
 const ABOUT_YOU = /\b(?:how are you|how're you|how(?:'s| is) it going|how do you do|what(?:'s| is) up|who are you|what are you|what(?:'s| is) your (?:name|favou?rite\b.*)|are you (?:a |an )?(?:bot|robot|human|real|ai|there|ok|okay|alive)|do you (?:like|love|enjoy|have feelings|dream)|can you hear me|nice to meet you|what do you think about)\b/;
 const JOKE = /\b(?:tell me (?:a |another )?(?:joke|riddle|story|fun fact)|(?:a|another) (?:joke|riddle)|make me laugh|something funny)\b/;
-// Made-up text: a poem or a story is composed, not looked up.
-const CREATIVE = /^(?:please )?(?:write|compose|make up|create|give me) (?:me )?(?:a |an |some )?(?:short |little |funny )?(?:poem|haiku|limerick|song|story|sonnet|rap|riddle|verse|jingle)\b/;
+// Made-up text: a poem, a story or a toast is composed, not looked up. The kind may come after a
+// few words saying what it is like ("a two-line haiku-style note", "a short funny wedding toast"),
+// never after a word that starts saying what it is about or for ("a query for the poems table"),
+// nor after code's ("a Python script exporting songs" is a program to write).
+const CREATIVE =
+  /^(?:please )?(?:write|compose|make up|create|give me) (?:me )?(?:a |an |some )?(?:(?!(?:that|which|who|for|to|of|with|in|from|about|on|by|and|or|script|program|code|function|query|class|test|regex|command|method|module|snippet|loop|trigger|table|view|sql|file)\b)[\p{L}\p{N}']+ ){0,3}?(?:poem|haiku|limerick|song|story|sonnet|rap|riddle|verse|jingle|toast|eulogy|lullaby|ode|thank you (?:note|card|letter|message))s?\b/u;
 // Made-up suggestions: a name for a pet, a gift idea, a slogan are invented, not looked up.
 const SUGGESTION = /^(?:please )?(?:(?:can|could|would) you )?(?:suggest|recommend|come up with|think of|give me|pick) (?:me )?(?:a |an |some |a few )?(?:good |nice |cool |funny |fun |catchy |creative )?(?:name|nickname|gift|present|slogan|title for)s?\b(?! (?:of|in) )/;
 const LANGUAGE = '(?:english|french|german|spanish|italian|chinese|mandarin|japanese|russian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|korean|arabic|hindi|greek|turkish|latin)';

@@ -239,6 +239,19 @@ describe('the offline model answers', () => {
     expect(await answer('What does nullok do for pam_unix logins?', page)).toBe('The nullok argument lets a user with a blank password in. (pam_unix.html)');
   });
 
+  it("quotes what an example's long comment says, a run of comment lines read as one, but no short comment nor commented-out code", async () => {
+    const page = passage(
+      'cache.html#3',
+      'In short:',
+      "c = cache.open('data')\nc['k'] = [1, 2]\nc['k'].append(3)    # lost!\n# c.flush(force=True, wait=0, retries=3, log=None, mode='w')\n\n# opened with persist=True instead, the cache would keep\n# changes made in place to stored lists, but it holds every entry\n# in memory until close() is called\nc.close()",
+    );
+    const said = await answer('Why are my appends to a cached list lost unless I set persist=True?', page);
+    expect(said).toBe(
+      'opened with persist=True instead, the cache would keep changes made in place to stored lists, but it holds every entry in memory until close() is called (cache.html)',
+    );
+    expect(await answer('Is the append lost when I flush with force?', page)).toMatch(/^None of the 1 passage\(s\) .* mention what you asked about/);
+  });
+
   it('reads a list whose definitions are phrases as term and definition, and leaves the term behind after its phrase', async () => {
     const limits = passage(
       'limits.html#3',

@@ -46,7 +46,7 @@ const calls = async (message: string, tools = all, stats: CorpusStats | undefine
   (await routeLocally(message, tools, stats)).calls.map((c) => [c.name, c.arguments]);
 
 describe('the offline router', () => {
-  it.each(['Hi there!', 'Good morning!', 'Tell me a joke.', 'Thanks, that was really helpful!', 'Bye, see you tomorrow!', "What's your name?", 'How are you today?', 'Write a haiku about autumn.', 'Suggest a name for my cat.', 'Flip a coin.', 'Pick a random number between 1 and 10 for me.'])(
+  it.each(['Hi there!', 'Good morning!', 'Tell me a joke.', 'Thanks, that was really helpful!', 'Bye, see you tomorrow!', "What's your name?", 'How are you today?', 'Write a haiku about autumn.', 'Write a two-line haiku-style note thanking my team for finishing early.', 'Write a short wedding toast for my sister.', 'Suggest a name for my cat.', 'Flip a coin.', 'Pick a random number between 1 and 10 for me.'])(
     'calls nothing for small talk: %s',
     async (message) => {
       const route = await routeLocally(message, all, corpus);
@@ -59,6 +59,15 @@ describe('the offline router', () => {
   it.each(['What is 17 times 3?', "What's 250 divided by 5?", 'calculate 2 + 3 * 4', 'What is 9 squared?', 'What is the square root of 144?', 'What is 15 percent of 80?'])('calls nothing for arithmetic: %s', async (message) => {
     const route = await routeLocally(message, all, corpus);
     expect(route).toEqual({ calls: [], reason: 'arithmetic: worked out directly, nothing to look up or call' });
+  });
+
+  it('searches for a program or a query to write, though its words name a poem or a song', async () => {
+    const manual = fakeCorpus({ write: 300, python: 400, script: 200, exporting: 60, songs: 2, csv: 90, query: 300, poems: 1, table: 500 });
+    for (const question of ['Write a Python script exporting songs to CSV.', 'Write a query for the poems table.']) {
+      const route = await routeLocally(question, all, manual);
+      expect(route.reason).not.toMatch(/^small talk/);
+      expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+    }
   });
 
   it('asks the documentation how to draw a random number, though drawing one for the user is small talk', async () => {
@@ -209,6 +218,16 @@ describe('the offline router', () => {
     // A word the knowledge does say is searched when asked about as a word.
     expect(await calls("Give me a dictionary-style definition of the word 'serendipity'.", all, fakeCorpus({ dictionary: 300, style: 80, definition: 150, word: 60, give: 40, serendipity: 2 }))).toEqual([
       ['search_knowledge', { query: "Give me a dictionary-style definition of the word 'serendipity'." }],
+    ]);
+  });
+
+  it('does not search for a word asked about for its sense, sound or spelling that the knowledge never says', async () => {
+    const reference = fakeCorpus({ dictionary: 300, definition: 150, sentence: 80, use: 400, spell: 3, meaning: 20 });
+    expect(await calls("What's a dictionary definition of 'serendipity', and can you use it in a sentence?", all, reference)).toEqual([]);
+    expect(await calls("How do you spell 'serendipity' in a sentence?", all, reference)).toEqual([]);
+    // The knowledge's own word, asked about for its meaning, is searched.
+    expect(await calls("What's the meaning of 'rebase' in a sentence?", all, fakeCorpus({ meaning: 20, sentence: 80, rebase: 40 }))).toEqual([
+      ['search_knowledge', { query: "What's the meaning of 'rebase' in a sentence?" }],
     ]);
   });
 
