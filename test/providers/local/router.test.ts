@@ -231,6 +231,15 @@ describe('the offline router', () => {
     ]);
   });
 
+  it('reads no city from common words after "for" or "of", which say whom or what as often as where', async () => {
+    expect(await calls("What's a comfortable water temperature for toddlers?", [weather])).toEqual([]);
+    expect(await calls('What is the usual temperature of water in a heated pool?', [weather])).toEqual([]);
+    // A name written in lower case is still one after them, and after "in" a common word may be one too.
+    expect(await calls('temperature for paris?', [weather])).toEqual([['get_weather', { city: 'paris' }]]);
+    expect(await calls("what's the weather for salt lake city", [weather])).toEqual([['get_weather', { city: 'salt lake city' }]]);
+    expect(await calls('weather in nice today', [weather])).toEqual([['get_weather', { city: 'nice' }]]);
+  });
+
   it('reads no city from "in a …": an indefinite article says what kind of place, not which', async () => {
     const question = "Where's the smartest place in a small apartment to stash bulky winter coats?";
     expect(await calls(question, all, fakeCorpus({ stash: 30, place: 20, small: 90 }))).toEqual([]);
@@ -627,11 +636,13 @@ describe('the offline router', () => {
   });
 
   it('does not call a tool on one word of its description and a guessed argument, whatever the knowledge holds', async () => {
-    // "city" is the weather tool's one word here, and "work" only follows "for": no city named.
-    const message = 'I moved to a new city for work and know nobody. How do I build real connections as an adult?';
+    // "city" is the weather tool's one word here, and "north" only follows "in the": no city named.
+    const message = 'I moved to a new city in the north and know nobody. How do I build real connections as an adult?';
     const route = await routeLocally(message, all, corpus);
     expect(route.calls).toEqual([]);
-    expect(route.reason).toMatch(/has only one word of its description \(city\) and only a guessed city "work" of get_weather: too little to call it on/);
+    expect(route.reason).toMatch(/has only one word of its description \(city\) and only a guessed city "north" of get_weather: too little to call it on/);
+    // "for work" names no place at all: a common word after "for" is whom or what, not where.
+    expect(await calls('I moved to a new city for work and know nobody. How do I build real connections as an adult?')).toEqual([]);
     // A city it names is no guess: the same one word calls the tool.
     expect(await calls('I moved to a new city, Oslo. What is it like there now?')).toEqual([['get_weather', { city: 'Oslo' }]]);
   });

@@ -3,6 +3,7 @@
 // message's bare name ("weather tokyo").
 import { isStopword } from '../../../../text/terms.js';
 import { stem } from '../../../../text/stem.js';
+import { saidInLowerCase } from '../../../../text/everydayEnglish.js';
 import { TOOL_NAME_STOPWORDS } from '../../../../text/stopwords.js';
 import { PLACE_ABBREVIATIONS } from '../clauses.js';
 import { contractionHead, gapBefore, spacedName, subjectTerms, wordsIn, type Read, type Word } from './read.js';
@@ -87,11 +88,21 @@ export function placeName(question: string, notNames: ReadonlySet<string>, way: 
   }
 
   for (const [i, { word }] of words.entries()) {
-    if (!['in', 'for', 'of'].includes(word.toLowerCase())) continue;
+    const lower = word.toLowerCase();
+    if (!['in', 'for', 'of'].includes(lower)) continue;
     const phrase = guessedPhrase(question, words, i + 1, notNames);
-    if (phrase) return { value: phrase.value, guessed: true };
+    // "for" and "of" say whom or what as often as where: "a comfortable water temperature for
+    // toddlers", "the temperature of water". After them only words that may be a name are one:
+    // not when each is a common word ("new york" has "york"; "salt lake city" ends with "city").
+    if (phrase && (lower === 'in' || !commonWordsOnly(phrase.value))) return { value: phrase.value, guessed: true };
   }
   return undefined;
+}
+
+/** Whether every word of a phrase guessed as a place is a common word, and it does not end with "city". */
+function commonWordsOnly(phrase: string): boolean {
+  const said = phrase.split(/\s+/);
+  return said.at(-1)!.toLowerCase() !== 'city' && said.every((w) => saidInLowerCase(w.replace(/\.$/, '')));
 }
 
 /** The runs of capitalized words of `words` that may be names, each with the index of its first word. */
