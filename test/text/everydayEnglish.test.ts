@@ -1,6 +1,6 @@
 // Everyday English word frequencies (SUBTLEX-US): what the offline router compares a
 // knowledge base's words with to tell its questions from questions about the world.
-import { everydayFrequency } from '../../text/everydayEnglish.js';
+import { everydayFrequency, saidInLowerCase } from '../../text/everydayEnglish.js';
 
 describe('everydayFrequency', () => {
   it('knows everyday words are said far more often than a manual’s own words', () => {
@@ -19,5 +19,10 @@ describe('everydayFrequency', () => {
     expect(never).toBeGreaterThan(0);
     expect(never).toBe(everydayFrequency('rebase'));
     expect(never).toBeLessThan(everydayFrequency('quantum') / 100);
+  });
+
+  it('tells a common word from a name by the case everyday English writes it in, whatever case it is given in', () => {
+    for (const word of ['toddlers', 'kids', 'Water', 'dinner']) expect(saidInLowerCase(word)).toBe(true);
+    for (const word of ['paris', 'Oslo', 'boston', 'rebase']) expect(saidInLowerCase(word)).toBe(false);
   });
 });

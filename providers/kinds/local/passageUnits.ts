@@ -91,11 +91,18 @@ function sentences(paragraph: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-/** A comment's words that read as prose: six or more, at least two thirds of its tokens words of letters. */
+/**
+ * Words a comment must say to be quoted: ten. At six, comments that only say what the next line
+ * does ("Fetch the referenced record from the database and return it.") were quoted too, and over
+ * the 1,840 read and labelled questions 25 answers changed against 18, for the same three key terms.
+ */
+const COMMENT_WORDS = 10;
+
+/** Whether a comment reads as prose: COMMENT_WORDS words or more, at least two thirds of its tokens words of letters. */
 function readsAsProse(text: string): boolean {
   const tokens = text.split(/\s+/).filter(Boolean);
   const words = tokens.filter((t) => /^[("']?\p{L}+[)"',.:;!?]*$/u.test(t));
-  return words.length >= 10 && words.length * 3 >= tokens.length * 2;
+  return words.length >= COMMENT_WORDS && words.length * 3 >= tokens.length * 2;
 }
 
 /**
