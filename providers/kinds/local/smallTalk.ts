@@ -16,8 +16,13 @@ const JOKE = /\b(?:tell me (?:a |another )?(?:joke|riddle|story|fun fact)|(?:a|a
 // few words saying what it is like ("a two-line haiku-style note", "a short funny wedding toast"),
 // never after a word that starts saying what it is about or for ("a query for the poems table"),
 // nor after code's ("a Python script exporting songs" is a program to write).
-const CREATIVE =
-  /^(?:please )?(?:write|compose|make up|create|give me) (?:me )?(?:a |an |some )?(?:(?!(?:that|which|who|for|to|of|with|in|from|about|on|by|and|or|script|program|code|function|query|class|test|regex|command|method|module|snippet|loop|trigger|table|view|sql|file)\b)[\p{L}\p{N}']+ ){0,3}?(?:poem|haiku|limerick|song|story|sonnet|rap|riddle|verse|jingle|toast|eulogy|lullaby|ode|thank you (?:note|card|letter|message))s?\b/u;
+const CREATIVE_KINDS = 'poem|haiku|limerick|song|story|sonnet|rap|riddle|verse|jingle|toast|eulogy|lullaby|ode|thank you (?:note|card|letter|message)';
+const ABOUT_OR_FOR = 'that|which|who|for|to|of|with|in|from|about|on|by|and|or';
+const CODE_WORDS = 'script|program|code|function|query|class|test|regex|command|method|module|snippet|loop|trigger|table|view|sql|file';
+const CREATIVE = new RegExp(
+  `^(?:please )?(?:write|compose|make up|create|give me) (?:me )?(?:a |an |some )?(?:(?!(?:${ABOUT_OR_FOR}|${CODE_WORDS})\\b)[\\p{L}\\p{N}']+ ){0,3}(?:${CREATIVE_KINDS})s?\\b`,
+  'u',
+);
 // Made-up suggestions: a name for a pet, a gift idea, a slogan are invented, not looked up.
 const SUGGESTION = /^(?:please )?(?:(?:can|could|would) you )?(?:suggest|recommend|come up with|think of|give me|pick) (?:me )?(?:a |an |some |a few )?(?:good |nice |cool |funny |fun |catchy |creative )?(?:name|nickname|gift|present|slogan|title for)s?\b(?! (?:of|in) )/;
 const LANGUAGE = '(?:english|french|german|spanish|italian|chinese|mandarin|japanese|russian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|korean|arabic|hindi|greek|turkish|latin)';
