@@ -14,6 +14,7 @@ import { KNOWLEDGE_TOOL, type CorpusStats, type ToolCall, type ToolSpec } from '
 import { MAX_TOOL_CALLS_PER_ROUND } from '../../toolCallLimit.js';
 import { stem } from '../../../text/stem.js';
 import { isLifeWord } from '../../../text/everydayLife.js';
+import { saidInLowerCase } from '../../../text/everydayEnglish.js';
 import { arithmeticQuestion } from './arithmetic.js';
 import { conversionQuestion } from './conversion.js';
 import { clauses } from './clauses.js';
@@ -417,14 +418,18 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   if (life.length && !ownWord(c, t)) {
     return { call: null, reason: `"${text}" is about the asker's own life: it says ${life.join(', ')}, which the knowledge never does (${figures}; ${telling})` };
   }
-  const borrowed = borrowedWord(c, t, missing);
+  // What the knowledge never says, and the names of the world it says less often than everyday English does.
+  const names = worldlyNames(text, t);
+  const foreign = [...missing, ...names];
+  const says = [missing.length ? `${missing.join(', ')}, which the knowledge never does` : '', names.length ? `${names.join(', ')}, a name the knowledge says less often than everyday English does` : ''].filter(Boolean).join(', and ');
+  const borrowed = borrowedWord(c, t, foreign);
   if (borrowed) {
     const one = borrowed.telling ? `only ${borrowed.telling.term} (${ratio(borrowed.telling.ratio)})` : 'none';
-    return { call: null, reason: `"${text}" is about the world: it says ${missing.join(', ')}, which the knowledge never does, and ${one} of its words is ${TELLING_RATIO}× as common there as in everyday English or more (${figures}; ${telling})` };
+    return { call: null, reason: `"${text}" is about the world: it says ${says}, and ${one} of its words is ${TELLING_RATIO}× as common there as in everyday English or more (${figures}; ${telling})` };
   }
-  const apart = await borrowedWords(c, t, missing, corpus);
+  const apart = await borrowedWords(c, t, foreign, corpus);
   if (apart) {
-    return { call: null, reason: `"${text}" is about the world: it says ${missing.join(', ')}, which the knowledge never does, and its telling words meet there no more often than chance would have them (${apart}; ${figures}; ${telling})` };
+    return { call: null, reason: `"${text}" is about the world: it says ${says}, and its telling words meet there no more often than chance would have them (${apart}; ${figures}; ${telling})` };
   }
   return { call, reason: `the knowledge covers "${text}" (${figures}; ${telling})` };
 }
@@ -534,6 +539,25 @@ function borrowedWord(c: Coverage, t: Typicality, missing: string[]): { telling:
   const telling = t.ratios.filter((r) => r.ratio >= TELLING_RATIO);
   if (telling.length > 1 || ownWord(c, t)) return null;
   return { telling: telling[0] ?? null };
+}
+
+/**
+ * The names of the world a question gives that the knowledge says less often than everyday English
+ * does: words it writes capitalized inside a sentence ("the capital of Australia") that everyday
+ * English says as names too (saidInLowerCase: the subtitles capitalize sentences' first words as
+ * well, so "Come" and "Bill" are no names unless the question writes them so). A manual may say
+ * one in an example ("'Australia/Melbourne'" among time zones), which makes the word present but
+ * not the knowledge's subject: for the two rules above it counts as what the knowledge never says.
+ * A name the knowledge is about ("PostgreSQL", "Windows" in an installer's manual) is commoner
+ * there than in speech, and stays a word of it.
+ */
+function worldlyNames(text: string, t: Typicality): string[] {
+  const capitalized = new Set<string>();
+  for (const m of text.matchAll(/\p{Lu}\p{Ll}+(?=[^\p{L}]|$)/gu)) {
+    const before = text.slice(0, m.index).trimEnd();
+    if (before && !/[.!?:;]$/.test(before) && !/\p{L}$/u.test(text.slice(0, m.index))) capitalized.add(m[0].toLowerCase());
+  }
+  return t.ratios.filter((r) => r.ratio < 1 && capitalized.has(r.term) && !saidInLowerCase(r.term)).map((r) => r.term);
 }
 
 /** At most this many of a question's telling words are paired (the most telling first): ten pairs, one query. */

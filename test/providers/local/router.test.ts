@@ -156,6 +156,18 @@ describe('the offline router', () => {
     expect(await calls('How do I stash my changes before I rename the hotfix branch?', all, corpus)).toEqual([['search_knowledge', { query: 'How do I stash my changes before I rename the hotfix branch?' }]]);
   });
 
+  it('does not search for a question about a name of the world that the knowledge says only in passing, but does where the name is its subject', async () => {
+    // A language's manual of 3,000 chunks: "capital" now and then (capital letters), "Australia" in two
+    // examples ("Australia/Melbourne" among time zones): fewer than everyday English says it.
+    const manual = fakeCorpus({ capital: 40, australia: 2 }, 3_000);
+    const route = await routeLocally("What's the capital of Australia?", all, manual);
+    expect(route.calls).toEqual([]);
+    expect(route.reason).toMatch(/^"What's the capital of Australia\?" is about the world: it says australia, a name the knowledge says less often than everyday English does, and only capital \([\d.]+×\) of its words is 2× as common there as in everyday English or more /);
+    // A travel guide's knowledge is about Australia: there the name is its own word, and the question is searched.
+    const guide = fakeCorpus({ capital: 40, australia: 600 }, 3_000);
+    expect(await calls("What's the capital of Australia?", all, guide)).toEqual([['search_knowledge', { query: "What's the capital of Australia?" }]]);
+  });
+
   it('does not search for a question about the world whose borrowed words the knowledge never says together, but does when it does', async () => {
     // A version-control manual of 2,000 chunks that says "hook", "size" and "streams" often, each in its own sense, and "trout" never.
     const frequencies = { hook: 100, size: 80, streams: 50, works: 300, best: 100, small: 120 };
