@@ -131,6 +131,8 @@ export interface RetrievedPassage {
   text: string;
   headings: string[];
   score: number;
+  /** The command its page documents as a user types it, where the page's name spells it otherwise ("git show" on git-show(1)). */
+  command?: string;
 }
 
 /** Longest section heading a citation names whole. */
@@ -150,11 +152,11 @@ function shortened(heading: string): string {
  * such as eqp.html does not say what the page is. Runs recorded before passages had headings
  * replay without one.
  */
-export function knowledgePassage(p: Pick<RetrievedPassage, 'document' | 'chunkIndex' | 'text' | 'headings'>): ContextPassage {
+export function knowledgePassage(p: Pick<RetrievedPassage, 'document' | 'chunkIndex' | 'text' | 'headings' | 'command'>): ContextPassage {
   const said = (p.headings ?? []).map((h) => h.replace(/\s+/g, ' ').trim()).filter(Boolean);
   const path = said.length > 1 && said[0] !== said.at(-1) ? [said[0]!, said.at(-1)!] : said.slice(-1);
   const section = path.length ? path.map(shortened).join(SECTION_SEPARATOR) : undefined;
-  return { source: `${p.document}#${p.chunkIndex}`, text: p.text, kind: 'chunk', ...(section ? { section } : {}) };
+  return { source: `${p.document}#${p.chunkIndex}`, text: p.text, kind: 'chunk', ...(section ? { section } : {}), ...(p.command ? { command: p.command } : {}) };
 }
 
 /** The tool the model chose, with its arguments; null when none applies. */

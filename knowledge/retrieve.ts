@@ -1,5 +1,6 @@
 import type { Pool } from '../store/pool.js';
-import { chunksByIds, firstChunks, pagePassages, referencePages, type StoredChunk } from '../store/chunks.js';
+import { chunksByIds, firstChunks, pagePassages, referencePages, synopses, type StoredChunk } from '../store/chunks.js';
+import { pageCommand } from './pageCommand.js';
 import { choosePassages, passageQuery } from './passageChoice.js';
 import type { RetrievedChunk } from './retrievedChunk.js';
 import type { Embedder } from '../providers/types.js';
@@ -269,11 +270,26 @@ export async function retrieve(
   const ranked = rows.map((row) => ({ ...row, ...fused.get(row.id)! })).sort(order);
   // Without words to tell a page's passages apart (or with the choice off), they stay as fused: nothing more is read.
   const query = p.passageWeight > 0 ? passageQuery(question, asked, named) : new Set<string>();
-  if (!query.size) return diversify(ranked, opts.topK, p.perDocument, p.perOtherDocument);
+  if (!query.size) return withCommands(deps.pool, projectId, diversify(ranked, opts.topK, p.perDocument, p.perOtherDocument));
   // The pages the answer can be given from: as many as it has passages, up to a bound on one question's work.
   const shown = [...new Set(ranked.map((r) => r.documentId))].slice(0, Math.min(opts.topK, PASSAGE_PAGES));
   const chosen = choosePassages(ranked, shown, await pagePassages(deps.pool, projectId, shown, PAGE_PASSAGES), query, { ...p, order }, telling);
-  return diversify(chosen, opts.topK, p.perDocument, p.perOtherDocument);
+  return withCommands(deps.pool, projectId, diversify(chosen, opts.topK, p.perDocument, p.perOtherDocument));
+}
+
+/**
+ * The found chunks, each of a reference page with the command the page documents as its synopsis
+ * types it (pageCommand), where that is not how the page is named: the answer says it with what it
+ * quotes from the page ("git show" for git-show(1)'s description).
+ */
+async function withCommands(pool: Pool, projectId: string, found: RetrievedChunk[]): Promise<RetrievedChunk[]> {
+  const pages = await synopses(pool, projectId, [...new Set(found.map((c) => c.documentId))]);
+  if (!pages.size) return found;
+  return found.map((c) => {
+    const page = pages.get(c.documentId);
+    const command = page && pageCommand(page.title, page.text);
+    return command && command !== page.title ? { ...c, command } : c;
+  });
 }
 
 /**

@@ -6,4 +6,6 @@ export interface RetrievedChunk extends StoredChunk {
   score: number;
   /** Cosine similarity from the vector search, when it found the chunk. */
   similarity: number | null;
+  /** The command its page documents, as its synopsis types it, when that differs from how the page is named (knowledge/pageCommand.ts). */
+  command?: string;
 }

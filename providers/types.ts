@@ -14,6 +14,8 @@ export interface ContextPassage {
   kind?: 'chunk' | 'tool';
   /** The heading of the document's section the chunk sits under, cited with the document. */
   section?: string;
+  /** The command the chunk's page documents, as a user types it ("git show" on git-show(1)), said with what is quoted from it. */
+  command?: string;
 }
 
 /** `json_object` output, optionally constrained by a JSON Schema the answer must satisfy. */

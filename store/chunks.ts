@@ -91,6 +91,23 @@ export async function referencePages(pool: Pool, projectId: string, documentIds:
   return new Set(rows.map((r) => r.documentId));
 }
 
+/**
+ * The synopsis of each reference page among `documentIds` (referencePages) with the page's title:
+ * the first chunk under its "Synopsis" heading, where a command's forms are typed as a user types
+ * them ("git show [<options>] [<object>…]" on "git-show(1)").
+ */
+export async function synopses(pool: Pool, projectId: string, documentIds: readonly string[]): Promise<Map<string, { title: string | null; text: string }>> {
+  if (!documentIds.length) return new Map();
+  const { rows } = await pool.query<{ documentId: string; title: string | null; text: string }>(
+    `SELECT DISTINCT ON (c.document_id) c.document_id AS "documentId", d.title, c.text
+       FROM chunks c JOIN documents d ON d.id = c.document_id
+      WHERE c.project_id = $1 AND c.document_id = ANY($2::uuid[]) AND lower(c.headings[2]) = 'synopsis'
+      ORDER BY c.document_id, c.chunk_index`,
+    [projectId, documentIds],
+  );
+  return new Map(rows.map((r) => [r.documentId, { title: r.title, text: r.text }]));
+}
+
 /** A StoredChunk's columns, with its document's name and title. */
 const STORED_CHUNK = `SELECT c.id, c.document_id AS "documentId", d.name AS document, d.title, c.chunk_index AS "chunkIndex", c.text, c.headings
        FROM chunks c JOIN documents d ON d.id = c.document_id`;

@@ -23,6 +23,6 @@ export function searchKnowledge(deps: ConnectionDeps & { vectorIndex: VectorInde
     });
     timer();
     annotateActiveSpan({ [ASKFLOW.chunks]: found.length, 'askflow.retrieval.top_k': plan.knowledge.topK });
-    return found.map((c) => ({ chunkId: c.id, documentId: c.documentId, document: c.document, chunkIndex: c.chunkIndex, text: c.text, headings: c.headings, score: c.score }));
+    return found.map((c) => ({ chunkId: c.id, documentId: c.documentId, document: c.document, chunkIndex: c.chunkIndex, text: c.text, headings: c.headings, score: c.score, ...(c.command ? { command: c.command } : {}) }));
   };
 }

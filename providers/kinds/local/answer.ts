@@ -380,8 +380,24 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   const groups: string[] = [];
   let said: string[] = [];
   let lastSubject: string | null = null;
+  /** The quotes from `i` on that are cited alike, as one group says them. */
+  const groupOf = (i: number) => {
+    const cited = citation(passages[best[i]!.u.passage]!);
+    const end = best.findIndex((x, j) => j > i && citation(passages[x.u.passage]!) !== cited);
+    return { cited, quotes: best.slice(i, end < 0 ? best.length : end) };
+  };
   best.forEach(({ u, example }, i) => {
-    const withSubject = u.subject && u.subject !== lastSubject && !u.text.toLowerCase().includes(u.subject.toLowerCase()) ? `${spokenTerm(u.subject, wanted)}: ${u.text}` : u.text;
+    const named = u.subject && u.subject !== lastSubject && !u.text.toLowerCase().includes(u.subject.toLowerCase());
+    let withSubject = named ? `${spokenTerm(u.subject!, wanted)}: ${u.text}` : u.text;
+    // A reference page's quotes say the command it documents, as typed, once, unless they or their
+    // citation do: before the first quote, or before its option ("git commit --amend: Replace…");
+    // a term of another kind ("Interrupted workflow:") is left as it is.
+    const command = passages[u.passage]!.command;
+    if (!said.length && command && (!named || u.subject!.startsWith('-'))) {
+      const { cited, quotes } = groupOf(i);
+      const says = [cited, ...quotes.map((q) => `${q.u.subject ?? ''} ${q.u.text}`)].some((t) => t.toLowerCase().includes(command.toLowerCase()));
+      if (!says) withSubject = `${command}${named ? ' ' : ': '}${withSubject}`;
+    }
     lastSubject = u.subject;
     said.push(example ? `${withSubject} \`${example}\`` : withSubject);
     const next = best[i + 1];

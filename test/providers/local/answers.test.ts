@@ -84,6 +84,19 @@ describe('the offline model answers', () => {
     expect(text).toBe('--amend: Replace the tip of the current branch by creating a new commit. (git-commit.html)');
   });
 
+  it('says the command a reference page documents, as typed, before its first quote or its option, unless the quotes or their citation say it', async () => {
+    const show = { ...passage('git-show.html#2', 'Shows one or more objects (blobs, trees, tags and commits).', 'For commits it shows the log message and textual diff.'), section: 'git-show(1) Manual Page › DESCRIPTION', command: 'git show' };
+    expect(await answer('Given a commit hash, how do I see its log message and diff?', show)).toBe(
+      'git show: For commits it shows the log message and textual diff. (git-show.html › git-show(1) Manual Page › DESCRIPTION)',
+    );
+    expect(await answer('What does the --amend option do?', { ...commitPage, command: 'git commit' })).toBe(
+      'git commit --amend: Replace the tip of the current branch by creating a new commit. (git-commit.html)',
+    );
+    // Said already: by the quote itself, or by its citation (a page named as its command is typed).
+    const said = { ...passage('git-show.html#3', 'The command git show prints the log message and textual diff of a commit.'), command: 'git show' };
+    expect(await answer('How do I see a commit\'s log message and diff?', said)).toBe('The command git show prints the log message and textual diff of a commit. (git-show.html)');
+  });
+
   it("cites the section a quote is from with its document, and quotes from two sections as two sources", async () => {
     const counter = { ...passage('collections.html#12', 'elements()', 'Return an iterator over elements repeating each as many times as its count.'), section: 'Counter objects' };
     const deque = { ...passage('collections.html#20', 'A deque counts nothing; it appends and pops from either side in constant time.'), section: 'deque objects' };
