@@ -551,11 +551,16 @@ function borrowedWord(c: Coverage, t: Typicality, missing: string[]): { telling:
  * A name the knowledge is about ("PostgreSQL", "Windows" in an installer's manual) is commoner
  * there than in speech, and stays a word of it.
  */
+/** Characters before a capitalized word read for the end of the sentence before it. */
+const GAP_CHARS = 16;
+
 function worldlyNames(text: string, t: Typicality): string[] {
   const capitalized = new Set<string>();
-  for (const m of text.matchAll(/\p{Lu}\p{Ll}+(?=[^\p{L}]|$)/gu)) {
-    const before = text.slice(0, m.index).trimEnd();
-    if (before && !/[.!?:;]$/.test(before) && !/\p{L}$/u.test(text.slice(0, m.index))) capitalized.add(m[0].toLowerCase());
+  for (const m of text.matchAll(/(?<!\p{L})\p{Lu}\p{Ll}+(?!\p{L})/gu)) {
+    // Inside a sentence: what comes before it (read off a few characters, not all the text before
+    // each word of a long message) is no sentence's end, nor the message's start.
+    const before = /(\S)\s*$/u.exec(text.slice(Math.max(0, m.index - GAP_CHARS), m.index));
+    if (before && !/[.!?:;]/.test(before[1]!)) capitalized.add(m[0].toLowerCase());
   }
   return t.ratios.filter((r) => r.ratio < 1 && capitalized.has(r.term) && !saidInLowerCase(r.term)).map((r) => r.term);
 }
