@@ -377,35 +377,28 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   const picked = withEveryPart(withFirstDefinition(withFirstPassage(coveringPairs(onceEach(quotes), limit), scored, limit, least), scored, limit, least), scored, limit, parts, on);
   const best = withAntecedents(picked, all, exampleOf).sort((a, b) => a.u.order - b.u.order);
   if (!best.length) return '';
-  const groups: string[] = [];
-  let said: string[] = [];
-  let lastSubject: string | null = null;
-  /** The quotes from `i` on that are cited alike, as one group says them. */
-  const groupOf = (i: number) => {
-    const cited = citation(passages[best[i]!.u.passage]!);
-    const end = best.findIndex((x, j) => j > i && citation(passages[x.u.passage]!) !== cited);
-    return { cited, quotes: best.slice(i, end < 0 ? best.length : end) };
-  };
-  best.forEach(({ u, example }, i) => {
-    const named = u.subject && u.subject !== lastSubject && !u.text.toLowerCase().includes(u.subject.toLowerCase());
-    let withSubject = named ? `${spokenTerm(u.subject!, wanted)}: ${u.text}` : u.text;
+  // The quotes in runs cited alike (one page's section), each run said as one group and its citation.
+  const runs: (typeof best)[] = [];
+  for (const q of best) {
+    const last = runs.at(-1);
+    if (last && citation(passages[last[0]!.u.passage]!) === citation(passages[q.u.passage]!)) last.push(q);
+    else runs.push([q]);
+  }
+  return runs.map((run) => {
+    const cited = citation(passages[run[0]!.u.passage]!);
     // A reference page's quotes say the command it documents, as typed, once, unless they or their
     // citation do: before the first quote, or before its option ("git commit --amend: Replace…");
     // a term of another kind ("Interrupted workflow:") is left as it is.
-    const command = passages[u.passage]!.command;
-    if (!said.length && command && (!named || u.subject!.startsWith('-'))) {
-      const { cited, quotes } = groupOf(i);
-      const says = [cited, ...quotes.map((q) => `${q.u.subject ?? ''} ${q.u.text}`)].some((t) => t.toLowerCase().includes(command.toLowerCase()));
-      if (!says) withSubject = `${command}${named ? ' ' : ': '}${withSubject}`;
-    }
-    lastSubject = u.subject;
-    said.push(example ? `${withSubject} \`${example}\`` : withSubject);
-    const next = best[i + 1];
-    if (!next || citation(passages[next.u.passage]!) !== citation(passages[u.passage]!)) {
-      groups.push(`${said.join(' ')} (${citation(passages[u.passage]!)})`);
-      said = [];
-      lastSubject = null;
-    }
-  });
-  return groups.join(' ');
+    const command = passages[run[0]!.u.passage]!.command;
+    const saysCommand = !command || [cited, ...run.map(({ u }) => `${u.subject ?? ''} ${u.text}`)].some((t) => t.toLowerCase().includes(command.toLowerCase()));
+    let lastSubject: string | null = null;
+    const said = run.map(({ u, example }, i) => {
+      const named = u.subject && u.subject !== lastSubject && !u.text.toLowerCase().includes(u.subject.toLowerCase());
+      lastSubject = u.subject;
+      let withSubject = named ? `${spokenTerm(u.subject!, wanted)}: ${u.text}` : u.text;
+      if (i === 0 && !saysCommand && (!named || u.subject!.startsWith('-'))) withSubject = `${command}${named ? ' ' : ': '}${withSubject}`;
+      return example ? `${withSubject} \`${example}\`` : withSubject;
+    });
+    return `${said.join(' ')} (${cited})`;
+  }).join(' ');
 }
