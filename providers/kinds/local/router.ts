@@ -23,7 +23,7 @@ import { smallTalk, type SmallTalk } from './smallTalk.js';
 import { listedValues } from './tools/listed.js';
 import { identifier, isReferenceCode } from './tools/identifiers.js';
 import { matchTool, ownWordsOf, referenceMatch, type ToolMatch } from './tools/match.js';
-import { WORD } from './tools/read.js';
+import { contractionHead, startsSentence, WORD, wordsIn } from './tools/read.js';
 import { expandStems, messageStems } from './toolVocabulary.js';
 
 export interface Route {
@@ -551,17 +551,13 @@ function borrowedWord(c: Coverage, t: Typicality, missing: string[]): { telling:
  * A name the knowledge is about ("PostgreSQL", "Windows" in an installer's manual) is commoner
  * there than in speech, and stays a word of it.
  */
-/** Characters before a capitalized word read for the end of the sentence before it. */
-const GAP_CHARS = 16;
-
 function worldlyNames(text: string, t: Typicality): string[] {
+  const words = wordsIn(text, WORD);
   const capitalized = new Set<string>();
-  for (const m of text.matchAll(/(?<!\p{L})\p{Lu}\p{Ll}+(?!\p{L})/gu)) {
-    // Inside a sentence: what comes before it (read off a few characters, not all the text before
-    // each word of a long message) is no sentence's end, nor the message's start.
-    const before = /(\S)\s*$/u.exec(text.slice(Math.max(0, m.index - GAP_CHARS), m.index));
-    if (before && !/[.!?:;]/.test(before[1]!)) capitalized.add(m[0].toLowerCase());
-  }
+  words.forEach(({ word }, i) => {
+    const name = contractionHead(word);
+    if (/^\p{Lu}\p{Ll}+$/u.test(name) && !startsSentence(text, words, i)) capitalized.add(name.toLowerCase());
+  });
   return t.ratios.filter((r) => r.ratio < 1 && capitalized.has(r.term) && !saidInLowerCase(r.term)).map((r) => r.term);
 }
 

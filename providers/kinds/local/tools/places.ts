@@ -6,7 +6,7 @@ import { stem } from '../../../../text/stem.js';
 import { saidInLowerCase } from '../../../../text/everydayEnglish.js';
 import { TOOL_NAME_STOPWORDS } from '../../../../text/stopwords.js';
 import { PLACE_ABBREVIATIONS } from '../clauses.js';
-import { contractionHead, gapBefore, spacedName, subjectTerms, wordsIn, type Read, type Word } from './read.js';
+import { contractionHead, gapBefore, spacedName, startsSentence, subjectTerms, wordsIn, type Read, type Word } from './read.js';
 
 const PLACE_LIKE = new Set(['city', 'town', 'location', 'place', 'country', 'region', 'name']);
 
@@ -115,10 +115,7 @@ function capitalizedRuns(question: string, words: Word[], notNames: ReadonlySet<
     const gap = gapBefore(question, words, i);
     // "St. Petersburg": an abbreviation's dot goes on with the name, it does not start a sentence.
     const abbreviated = run.length > 0 && PLACE_ABBREVIATIONS.has(run.at(-1)!) && /^\.[ \t]+$/.test(gap);
-    // Read off the gap, not all the text before the word (a word ends in no sentence mark, so a
-    // blank gap after one starts nothing): every word of a long message is read now.
-    const before = gap.trimEnd();
-    const sentenceStart = !abbreviated && (before === '' ? i === 0 : /[.!?]$/.test(before));
+    const sentenceStart = !abbreviated && startsSentence(question, words, i);
     const joined = run.length === 0 || /^[ \t]+$/.test(gap) || abbreviated;
     // "I", and contractions such as "I'm", are capitalized without naming anything; the tool's own
     // words are not names, but "City" after a name is part of it ("Mexico City").

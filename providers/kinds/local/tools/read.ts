@@ -58,3 +58,13 @@ export function wordsIn(text: string, pattern: RegExp): Word[] {
 export function gapBefore(text: string, words: readonly Word[], i: number): string {
   return text.slice(words[i - 1]?.end ?? 0, words[i]?.start);
 }
+
+/**
+ * Whether `words[i]` starts a sentence: the text's first word, or the first after a sentence's end
+ * mark. Read off the gap, not all the text before the word (a word ends in no sentence mark, so a
+ * blank gap after one starts nothing): every word of a long message is read.
+ */
+export function startsSentence(text: string, words: readonly Word[], i: number): boolean {
+  const before = gapBefore(text, words, i).trimEnd();
+  return before === '' ? i === 0 : /[.!?]$/.test(before);
+}
