@@ -273,17 +273,27 @@ export async function retrieve(
   if (!query.size) return withCommands(deps.pool, projectId, diversify(ranked, opts.topK, p.perDocument, p.perOtherDocument));
   // The pages the answer can be given from: as many as it has passages, up to a bound on one question's work.
   const shown = [...new Set(ranked.map((r) => r.documentId))].slice(0, Math.min(opts.topK, PASSAGE_PAGES));
-  const chosen = choosePassages(ranked, shown, await pagePassages(deps.pool, projectId, shown, PAGE_PASSAGES), query, { ...p, order }, telling);
-  return withCommands(deps.pool, projectId, diversify(chosen, opts.topK, p.perDocument, p.perOtherDocument));
+  const read = await pagePassages(deps.pool, projectId, shown, PAGE_PASSAGES);
+  const chosen = choosePassages(ranked, shown, read, query, { ...p, order }, telling);
+  return withCommands(deps.pool, projectId, diversify(chosen, opts.topK, p.perDocument, p.perOtherDocument), read);
 }
 
 /**
  * The found chunks, each of a reference page with the command the page documents as its synopsis
  * types it (pageCommand), where that is not how the page is named: the answer says it with what it
- * quotes from the page ("git show" for git-show(1)'s description).
+ * quotes from the page ("git show" for git-show(1)'s description). The synopses are taken from the
+ * passages the choice of passages read (`read`: each shown page's first PAGE_PASSAGES) where they
+ * hold the page's synopsis or the whole page, and read only for the other pages found.
  */
-async function withCommands(pool: Pool, projectId: string, found: RetrievedChunk[]): Promise<RetrievedChunk[]> {
-  const pages = await synopses(pool, projectId, [...new Set(found.map((c) => c.documentId))]);
+async function withCommands(pool: Pool, projectId: string, found: RetrievedChunk[], read: readonly StoredChunk[] = []): Promise<RetrievedChunk[]> {
+  const pages = new Map<string, { title: string | null; text: string }>();
+  const passages = new Map<string, number>();
+  for (const c of [...read].sort((a, b) => a.chunkIndex - b.chunkIndex)) {
+    passages.set(c.documentId, (passages.get(c.documentId) ?? 0) + 1);
+    if (c.headings[1]?.toLowerCase() === 'synopsis' && !pages.has(c.documentId)) pages.set(c.documentId, { title: c.title ?? null, text: c.text });
+  }
+  const unread = [...new Set(found.map((c) => c.documentId))].filter((id) => !pages.has(id) && (passages.get(id) ?? PAGE_PASSAGES) >= PAGE_PASSAGES);
+  for (const [id, page] of await synopses(pool, projectId, unread)) pages.set(id, page);
   if (!pages.size) return found;
   return found.map((c) => {
     const page = pages.get(c.documentId);

@@ -28,3 +28,9 @@ it("gives a manual page's chunks its command as typed, and none to a page named 
   expect(knowledgePassage(byPage.get('git-show.md')!).command).toBe('git show');
   expect(knowledgePassage(byPage.get('log.md')!)).not.toHaveProperty('command');
 });
+
+it('gives the same commands where the passages of the pages found were not read (the choice of passages off): their synopses are read for them', async () => {
+  const found = await (await lexicalRetrieval(db(), 'page commands, passages unread', pages, 'How do I see the log message and diff of a commit?'))({ passageWeight: 0 });
+  const byPage = new Map(found.map((c) => [c.document, c.command]));
+  expect(byPage).toEqual(new Map([['git-show.md', 'git show'], ['pcp-node-info.md', undefined], ['log.md', undefined]]));
+});
