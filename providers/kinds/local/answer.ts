@@ -384,6 +384,8 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     if (last && citation(passages[last[0]!.u.passage]!) === citation(passages[q.u.passage]!)) last.push(q);
     else runs.push([q]);
   }
+  // An example's line is shown once: a comment over it and the sentence introducing its block may both have it.
+  const shownLines = new Set<string>();
   return runs.map((run) => {
     const cited = citation(passages[run[0]!.u.passage]!);
     // A reference page's quotes say the command it documents, as typed, once, unless they or their
@@ -397,7 +399,9 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
       lastSubject = u.subject;
       let withSubject = named ? `${spokenTerm(u.subject!, wanted)}: ${u.text}` : u.text;
       if (i === 0 && !saysCommand && (!named || u.subject!.startsWith('-'))) withSubject = `${command}${named ? ' ' : ': '}${withSubject}`;
-      return example ? `${withSubject} \`${example}\`` : withSubject;
+      if (!example || shownLines.has(example)) return withSubject;
+      shownLines.add(example);
+      return `${withSubject} \`${example}\``;
     });
     return `${said.join(' ')} (${cited})`;
   }).join(' ');

@@ -110,14 +110,21 @@ function readsAsProse(text: string): boolean {
  * states the point only there ("# or, d=shelve.open(filename,writeback=True) would let you just
  * code / # d['xx'].append(5) and have it work as expected…"). Runs that do not read as prose
  * (a root shell's "# systemctl start pgpool", commented-out code) are left out with the code.
+ * Each comes with the lines of code under it, up to the next comment: a comment says what the
+ * code after it does ("# Enable recursion for relevant commands…" over "git config --global
+ * submodule.recurse true"), and that code is what it names nowhere else.
  */
-function proseComments(paragraph: string): string[] {
-  const runs: string[][] = [[]];
+function proseComments(paragraph: string): { text: string; code: string[] }[] {
+  const runs: { said: string[]; code: string[] }[] = [{ said: [], code: [] }];
   for (const line of paragraph.split('\n')) {
-    if (COMMENT_LINE.test(line)) runs.at(-1)!.push(line.replace(COMMENT_LINE, '').trim());
-    else if (runs.at(-1)!.length) runs.push([]);
+    const last = runs.at(-1)!;
+    if (COMMENT_LINE.test(line)) {
+      if (last.code.length) runs.push({ said: [line.replace(COMMENT_LINE, '').trim()], code: [] });
+      else last.said.push(line.replace(COMMENT_LINE, '').trim());
+    // A line ending a sentence is prose the comment marks ("-- " before a list's text), not code.
+    } else if (last.said.length && line.trim() && !/[.!?]\s*$/.test(line)) last.code.push(line);
   }
-  return runs.map((run) => run.join(' ')).filter(readsAsProse);
+  return runs.map((run) => ({ text: run.said.join(' '), code: shownCode(run.code) })).filter((run) => readsAsProse(run.text));
 }
 
 /** The passages' sentences in order, each with the term it defines; code, synopses and contents' entries left out. */
@@ -195,7 +202,11 @@ export function units(passages: ContextPassage[]): Unit[] {
       const table = paragraph.split('\n').every(isTableRow);
       const own = subject !== null && since < SUBJECT_SPAN && !table ? subject : null;
       sentences(paragraph).forEach((s, si) => isCodeLine(s) || SYNOPSIS.test(s) || push(s, own, own !== null && since === 0 && si === 0, i));
-      for (const said of proseComments(paragraph)) push(said, own, false, i);
+      for (const { text, code } of proseComments(paragraph)) {
+        const pushed = out.length;
+        push(text, own, false, i);
+        if (code.length && out.length > pushed) out.at(-1)!.example = code;
+      }
       since++;
       // Such a list's definition is its one phrase: the paragraphs after it have left the term.
       if (phraseDefinition) subject = null;
@@ -232,7 +243,13 @@ function exampleLines(paragraph: string): string[] | null {
   // typed at its prompt, not what they printed.
   const typed = SHELL_PROMPT.test(lines[0]!) ? lines.filter((l) => SHELL_PROMPT.test(l)) : null;
   if (!typed && !lines.every(isCodeLine) && !commands) return null;
-  return (typed ?? lines)
+  return shownCode(typed ?? lines);
+}
+
+/** Of lines of code, an example's first few an answer may show: no comment, import nor callout's mark, each fitting a line. */
+function shownCode(lines: string[]): string[] {
+  return lines
+    .map((l) => l.trim())
     .slice(0, EXAMPLE_LINES)
     // Comments, and imports, which name a module and show nothing of what is done with it.
     .filter((l) => !COMMENT_LINE.test(l) && !/^(?:import\s|from\s+[\w.]+\s+import\s)/.test(l))

@@ -265,6 +265,19 @@ describe('the offline model answers', () => {
     expect(await answer('Is the append lost when I flush with force?', page)).toMatch(/^None of the 1 passage\(s\) .* mention what you asked about/);
   });
 
+  it("shows the line of code an example's comment is about with the comment, once", async () => {
+    const page = passage(
+      'nested.html#2',
+      'To walk nested projects with every command, set it once for all:',
+      '# Make every command descend into nested projects by default,\n# so that you never have to pass the flag each time again\nproj config --global walk.nested true\n\n# Opening a shell still needs its own flag when it should walk the nested projects\nproj shell --nested',
+    );
+    const said = await answer('Is there one global setting so that every command descends into nested projects?', page);
+    expect(said).toContain('Make every command descend into nested projects by default, so that you never have to pass the flag each time again `proj config --global walk.nested true`');
+    // The sentence introducing the block would show the same line: it is shown once.
+    expect(said.split('walk.nested true').length - 1).toBe(1);
+    expect(said).not.toContain('proj shell');
+  });
+
   it('reads a list whose definitions are phrases as term and definition, and leaves the term behind after its phrase', async () => {
     const limits = passage(
       'limits.html#3',
