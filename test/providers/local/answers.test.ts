@@ -278,6 +278,15 @@ describe('the offline model answers', () => {
     expect(said).not.toContain('proj shell');
   });
 
+  it("quotes a comment of nine words over its code when it names what was asked, but no comment of fewer", async () => {
+    const page = passage(
+      'cache.html#4',
+      "c = cache.open('data')\n# having opened c without persist=True, you need to code carefully:\ntemp = c['k']\ntemp.append(5)\nc['k'] = temp\n\n# a flush writes the pages out\nc.flush()",
+    );
+    expect(await answer('My appends are lost: do I need persist=True?', page)).toBe("having opened c without persist=True, you need to code carefully: `temp.append(5)` (cache.html)");
+    expect(await answer('What does a flush write out?', page)).toMatch(/^None of the 1 passage\(s\) .* mention what you asked about/);
+  });
+
   it('reads a list whose definitions are phrases as term and definition, and leaves the term behind after its phrase', async () => {
     const limits = passage(
       'limits.html#3',
