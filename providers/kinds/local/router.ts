@@ -14,7 +14,7 @@ import { KNOWLEDGE_TOOL, type CorpusStats, type ToolCall, type ToolSpec } from '
 import { MAX_TOOL_CALLS_PER_ROUND } from '../../toolCallLimit.js';
 import { stem } from '../../../text/stem.js';
 import { isLifeWord } from '../../../text/everydayLife.js';
-import { saidInLowerCase } from '../../../text/everydayEnglish.js';
+import { everydayFrequency, saidInLowerCase } from '../../../text/everydayEnglish.js';
 import { arithmeticQuestion } from './arithmetic.js';
 import { conversionQuestion } from './conversion.js';
 import { clauses } from './clauses.js';
@@ -422,14 +422,19 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   const names = worldlyNames(text, t);
   const foreign = [...missing, ...names];
   const says = [missing.length ? `${missing.join(', ')}, which the knowledge never does` : '', names.length ? `${names.join(', ')}, a name the knowledge says less often than everyday English does` : ''].filter(Boolean).join(', and ');
-  const borrowed = borrowedWord(c, t, foreign);
+  // A telling word that a word the knowledge never says qualifies ("a gratitude journal", "a ball
+  // python") is the knowledge's word in another sense: it tells nothing of the question being the knowledge's.
+  const qualified = qualifiedWords(text, missing, t);
+  const sensed = qualified.length ? lessTerms(t, qualified) : t;
+  const inSense = qualified.length ? ` (${qualified.join(', ')} after it, in another sense)` : '';
+  const borrowed = borrowedWord(c, sensed, foreign);
   if (borrowed) {
     const one = borrowed.telling ? `only ${borrowed.telling.term} (${ratio(borrowed.telling.ratio)})` : 'none';
-    return { call: null, reason: `"${text}" is about the world: it says ${says}, and ${one} of its words is ${TELLING_RATIO}× as common there as in everyday English or more (${figures}; ${telling})` };
+    return { call: null, reason: `"${text}" is about the world: it says ${says}${inSense}, and ${one} of its words is ${TELLING_RATIO}× as common there as in everyday English or more (${figures}; ${telling})` };
   }
-  const apart = await borrowedWords(c, t, foreign, corpus);
+  const apart = await borrowedWords(c, sensed, foreign, corpus);
   if (apart) {
-    return { call: null, reason: `"${text}" is about the world: it says ${says}, and its telling words meet there no more often than chance would have them (${apart}; ${figures}; ${telling})` };
+    return { call: null, reason: `"${text}" is about the world: it says ${says}${inSense}, and its telling words meet there no more often than chance would have them (${apart}; ${figures}; ${telling})` };
   }
   return { call, reason: `the knowledge covers "${text}" (${figures}; ${telling})` };
 }
@@ -559,6 +564,36 @@ function worldlyNames(text: string, t: Typicality): string[] {
     if (/^\p{Lu}\p{Ll}+$/u.test(name) && !startsSentence(text, words, i)) capitalized.add(name.toLowerCase());
   });
   return t.ratios.filter((r) => r.ratio < 1 && capitalized.has(r.term) && !saidInLowerCase(r.term)).map((r) => r.term);
+}
+
+/**
+ * How common in everyday English a word the knowledge never says must be to qualify one of its
+ * words as an everyday compound's ("gratitude" 7.9e-6, "ball" 1.5e-4 of its words): a rare word
+ * before a telling one ("botched" 1.6e-6 in "a botched rebase", "ffmpeg") is the asker's own
+ * wording of the knowledge's subject.
+ */
+const QUALIFIER_FREQUENCY = 5e-6;
+
+/**
+ * The telling words (TELLING_RATIO or more) the question says right after a word the knowledge
+ * never says (`missing`) that everyday English says often (QUALIFIER_FREQUENCY): "gratitude
+ * journal", "ball python", "presidential primary", "apple tree". Such a pair is a thing of the
+ * world the knowledge happens to name half of.
+ */
+function qualifiedWords(text: string, missing: readonly string[], t: Typicality): string[] {
+  const telling = new Set(t.ratios.filter((r) => r.ratio >= TELLING_RATIO).map((r) => r.term));
+  // A superlative says which of the knowledge's things ("the biggest values"), not a thing of the world.
+  const lacking = new Set(missing.filter((w) => /^\p{Ll}+$/u.test(w) && !/est$/.test(w) && everydayFrequency(w) >= QUALIFIER_FREQUENCY));
+  if (!telling.size || !lacking.size) return [];
+  const words = wordsIn(text, WORD).map(({ word }) => word);
+  return [...new Set(words.flatMap((w, i) => (i > 0 && lacking.has(words[i - 1]!.toLowerCase()) && telling.has(w.toLowerCase()) ? [w.toLowerCase()] : [])))];
+}
+
+/** `t` without `terms`: the words left to tell what the question is about, most telling first. */
+function lessTerms(t: Typicality, terms: readonly string[]): Typicality {
+  const ratios = t.ratios.filter((r) => !terms.includes(r.term));
+  const telling = ratios.slice(0, 2);
+  return { ratios, telling, typicality: telling.length ? Math.exp(telling.reduce((sum, r) => sum + Math.log(r.ratio), 0) / telling.length) : 0 };
 }
 
 /** At most this many of a question's telling words are paired (the most telling first): ten pairs, one query. */
