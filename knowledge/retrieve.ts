@@ -1,5 +1,5 @@
 import type { Pool } from '../store/pool.js';
-import { chunksByIds, firstChunks, pagePassages, referencePages, synopses, type StoredChunk } from '../store/chunks.js';
+import { chunksByIds, firstChunks, pagePassages, referencePages, synopses, underSynopsis, type StoredChunk } from '../store/chunks.js';
 import { pageCommand } from './pageCommand.js';
 import { choosePassages, passageQuery } from './passageChoice.js';
 import type { RetrievedChunk } from './retrievedChunk.js';
@@ -290,7 +290,7 @@ async function withCommands(pool: Pool, projectId: string, found: RetrievedChunk
   const passages = new Map<string, number>();
   for (const c of [...read].sort((a, b) => a.chunkIndex - b.chunkIndex)) {
     passages.set(c.documentId, (passages.get(c.documentId) ?? 0) + 1);
-    if (c.headings[1]?.toLowerCase() === 'synopsis' && !pages.has(c.documentId)) pages.set(c.documentId, { title: c.title ?? null, text: c.text });
+    if (underSynopsis(c) && !pages.has(c.documentId)) pages.set(c.documentId, { title: c.title ?? null, text: c.text });
   }
   const unread = [...new Set(found.map((c) => c.documentId))].filter((id) => !pages.has(id) && (passages.get(id) ?? PAGE_PASSAGES) >= PAGE_PASSAGES);
   for (const [id, page] of await synopses(pool, projectId, unread)) pages.set(id, page);

@@ -78,6 +78,11 @@ export async function firstChunks(pool: Pool, projectId: string, documentIds: re
   return rows.map((r) => r.id);
 }
 
+/** Whether a chunk is under its page's "Synopsis" heading (its second), as the two queries below read `lower(headings[2]) = 'synopsis'`. */
+export function underSynopsis(chunk: Pick<StoredChunk, 'headings'>): boolean {
+  return chunk.headings[1]?.toLowerCase() === 'synopsis';
+}
+
 /**
  * The documents among `documentIds` that are reference pages: one of their sections is headed
  * "Synopsis", as a manual page's and a DocBook reference entry's are (a command's, a statement's).

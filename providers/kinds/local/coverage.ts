@@ -277,6 +277,11 @@ export function measureTypicality(measured: Coverage, corpus: CorpusStats): Typi
     .filter((t) => t.df > 0 && !STOPWORDS.has(t.term))
     .map(({ term, df }) => ({ term, ratio: df / measured.chunks / -Math.expm1(-words * everydayFrequency(term)) }))
     .sort((a, b) => b.ratio - a.ratio || (a.term < b.term ? -1 : 1));
+  return typicalityOf(ratios);
+}
+
+/** The typicality of words with these ratios, most characteristic first: the first two are the telling ones, their geometric mean the figure. */
+export function typicalityOf(ratios: Typicality['ratios']): Typicality {
   const telling = ratios.slice(0, 2);
   const typicality = telling.length ? Math.exp(telling.reduce((sum, t) => sum + Math.log(t.ratio), 0) / telling.length) : 0;
   return { ratios, telling, typicality };

@@ -119,16 +119,22 @@ function readsAsProse(text: string): boolean {
  * submodule.recurse true"), and that code is what it names nowhere else.
  */
 function proseComments(paragraph: string): { text: string; code: string[] }[] {
-  const runs: { said: string[]; code: string[] }[] = [{ said: [], code: [] }];
+  const runs: { said: string[]; after: string[] }[] = [];
+  let commenting = false;
   for (const line of paragraph.split('\n')) {
-    const last = runs.at(-1)!;
-    if (COMMENT_LINE.test(line)) {
-      if (last.code.length) runs.push({ said: [line.replace(COMMENT_LINE, '').trim()], code: [] });
-      else last.said.push(line.replace(COMMENT_LINE, '').trim());
-    // A line ending a sentence is prose the comment marks ("-- " before a list's text), not code.
-    } else if (last.said.length && line.trim() && !/[.!?]\s*$/.test(line)) last.code.push(line);
+    const comment = COMMENT_LINE.test(line);
+    if (comment && !commenting) runs.push({ said: [], after: [] });
+    if (comment) runs.at(-1)!.said.push(line.replace(COMMENT_LINE, '').trim());
+    else if (line.trim()) runs.at(-1)?.after.push(line);
+    commenting = comment;
   }
-  return runs.map((run) => ({ text: run.said.join(' '), code: shownCode(run.code) })).filter((run) => readsAsProse(run.text));
+  return runs
+    .map(({ said, after }) => {
+      // The code under it ends at a line ending a sentence: prose a comment mark stands before ("-- " before a list's text) is no code.
+      const end = after.findIndex((l) => /[.!?]\s*$/.test(l));
+      return { text: said.join(' '), code: shownCode(end < 0 ? after : after.slice(0, end)) };
+    })
+    .filter((run) => readsAsProse(run.text));
 }
 
 /** The passages' sentences in order, each with the term it defines; code, synopses and contents' entries left out. */
@@ -146,7 +152,7 @@ export function units(passages: ContextPassage[]): Unit[] {
     const marked = new Map<string, string>();
     /** The last sentence of the paragraph before, which a paragraph of code after it is the example of. */
     let introducing: Unit | null = null;
-    const push = (text: string, own: string | null, lead: boolean, paragraph: number) => {
+    const push = (text: string, own: string | null, lead: boolean, paragraph: number, example?: string[]) => {
       // A rule or a run of punctuation ("-----", an <hr>'s text) says nothing; nor does a sentence of
       // one word outside a definition (a site's tagline, "Small. Fast. Reliable."). A list's item
       // of one word ("- Sweden") is one of what the sentence before it lists.
@@ -154,7 +160,7 @@ export function units(passages: ContextPassage[]): Unit[] {
       const key = `${own ?? ''}\u0000${text}`;
       if (seen.has(key)) return;
       seen.add(key);
-      out.push({ passage: pi, paragraph, order: out.length, text, subject: own, lead, carried: carried !== null && own === carried });
+      out.push({ passage: pi, paragraph, order: out.length, text, subject: own, lead, carried: carried !== null && own === carried, ...(example?.length ? { example } : {}) });
     };
     paragraphs.forEach((paragraph, i) => {
       const before = introducing;
@@ -206,11 +212,7 @@ export function units(passages: ContextPassage[]): Unit[] {
       const table = paragraph.split('\n').every(isTableRow);
       const own = subject !== null && since < SUBJECT_SPAN && !table ? subject : null;
       sentences(paragraph).forEach((s, si) => isCodeLine(s) || SYNOPSIS.test(s) || push(s, own, own !== null && since === 0 && si === 0, i));
-      for (const { text, code } of proseComments(paragraph)) {
-        const pushed = out.length;
-        push(text, own, false, i);
-        if (code.length && out.length > pushed) out.at(-1)!.example = code;
-      }
+      for (const { text, code } of proseComments(paragraph)) push(text, own, false, i, code);
       since++;
       // Such a list's definition is its one phrase: the paragraphs after it have left the term.
       if (phraseDefinition) subject = null;

@@ -18,12 +18,12 @@ import { everydayFrequency, saidInLowerCase } from '../../../text/everydayEnglis
 import { arithmeticQuestion } from './arithmetic.js';
 import { conversionQuestion } from './conversion.js';
 import { clauses } from './clauses.js';
-import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, namedWords, SMALL_CORPUS_CHUNKS, TYPICALITY_THRESHOLD, type Coverage, type Typicality } from './coverage.js';
+import { COVERAGE_THRESHOLD, contentTerms, fullyPresent, measureCoverage, measureTypicality, namedWords, SMALL_CORPUS_CHUNKS, typicalityOf, TYPICALITY_THRESHOLD, type Coverage, type Typicality } from './coverage.js';
 import { smallTalk, type SmallTalk } from './smallTalk.js';
 import { listedValues } from './tools/listed.js';
 import { identifier, isReferenceCode } from './tools/identifiers.js';
 import { matchTool, ownWordsOf, referenceMatch, type ToolMatch } from './tools/match.js';
-import { contractionHead, startsSentence, WORD, wordsIn } from './tools/read.js';
+import { contractionHead, startsSentence, WORD, wordsIn, type Word } from './tools/read.js';
 import { expandStems, messageStems } from './toolVocabulary.js';
 
 export interface Route {
@@ -419,13 +419,14 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
     return { call: null, reason: `"${text}" is about the asker's own life: it says ${life.join(', ')}, which the knowledge never does (${figures}; ${telling})` };
   }
   // What the knowledge never says, and the names of the world it says less often than everyday English does.
-  const names = worldlyNames(text, t);
+  const words = wordsIn(text, WORD);
+  const names = worldlyNames(text, words, t);
   const foreign = [...missing, ...names];
   const says = [missing.length ? `${missing.join(', ')}, which the knowledge never does` : '', names.length ? `${names.join(', ')}, a name the knowledge says less often than everyday English does` : ''].filter(Boolean).join(', and ');
   // A telling word that a word the knowledge never says qualifies ("a gratitude journal", "a ball
   // python") is the knowledge's word in another sense: it tells nothing of the question being the knowledge's.
-  const qualified = qualifiedWords(text, missing, t);
-  const sensed = qualified.length ? lessTerms(t, qualified) : t;
+  const qualified = qualifiedWords(words, missing, t);
+  const sensed = qualified.length ? typicalityOf(t.ratios.filter((r) => !qualified.includes(r.term))) : t;
   const inSense = qualified.length ? ` (${qualified.join(', ')} after it, in another sense)` : '';
   const borrowed = borrowedWord(c, sensed, foreign);
   if (borrowed) {
@@ -556,8 +557,7 @@ function borrowedWord(c: Coverage, t: Typicality, missing: string[]): { telling:
  * A name the knowledge is about ("PostgreSQL", "Windows" in an installer's manual) is commoner
  * there than in speech, and stays a word of it.
  */
-function worldlyNames(text: string, t: Typicality): string[] {
-  const words = wordsIn(text, WORD);
+function worldlyNames(text: string, words: readonly Word[], t: Typicality): string[] {
   const capitalized = new Set<string>();
   words.forEach(({ word }, i) => {
     const name = contractionHead(word);
@@ -580,20 +580,13 @@ const QUALIFIER_FREQUENCY = 5e-6;
  * journal", "ball python", "presidential primary", "apple tree". Such a pair is a thing of the
  * world the knowledge happens to name half of.
  */
-function qualifiedWords(text: string, missing: readonly string[], t: Typicality): string[] {
+function qualifiedWords(words: readonly Word[], missing: readonly string[], t: Typicality): string[] {
   const telling = new Set(t.ratios.filter((r) => r.ratio >= TELLING_RATIO).map((r) => r.term));
   // A superlative says which of the knowledge's things ("the biggest values"), not a thing of the world.
   const lacking = new Set(missing.filter((w) => /^\p{Ll}+$/u.test(w) && !/est$/.test(w) && everydayFrequency(w) >= QUALIFIER_FREQUENCY));
   if (!telling.size || !lacking.size) return [];
-  const words = wordsIn(text, WORD).map(({ word }) => word);
-  return [...new Set(words.flatMap((w, i) => (i > 0 && lacking.has(words[i - 1]!.toLowerCase()) && telling.has(w.toLowerCase()) ? [w.toLowerCase()] : [])))];
-}
-
-/** `t` without `terms`: the words left to tell what the question is about, most telling first. */
-function lessTerms(t: Typicality, terms: readonly string[]): Typicality {
-  const ratios = t.ratios.filter((r) => !terms.includes(r.term));
-  const telling = ratios.slice(0, 2);
-  return { ratios, telling, typicality: telling.length ? Math.exp(telling.reduce((sum, r) => sum + Math.log(r.ratio), 0) / telling.length) : 0 };
+  const said = words.map(({ word }) => word.toLowerCase());
+  return [...new Set(said.filter((w, i) => i > 0 && lacking.has(said[i - 1]!) && telling.has(w)))];
 }
 
 /** At most this many of a question's telling words are paired (the most telling first): ten pairs, one query. */
