@@ -31,7 +31,8 @@ export const COMMENT_LINE = /^\s*(?:\/\/|--\s|#\s)/;
 
 /**
  * Python's imports and simple statements, which end with no ";" ("import csv", "assert len(w) ==
- * 1" — keyword in lower case, on what code writes with brackets, quotes or operators —, "pass"):
+ * 1" — keyword in lower case, on what code writes with brackets, quotes or operators —, "pass",
+ * a shell's "fi"):
  * code however short, never a term (isTermLine). (An assignment may be one: "group=name" names an
  * option, and "backend_flag0 = DISALLOW_TO_FAILOVER" heads what that setting does.)
  */
@@ -39,6 +40,8 @@ const STATEMENT_LINES: readonly RegExp[] = [
   /^(?:import\s+[\w.]+|from\s+[\w.]+\s+import\s.+)$/,
   /^(?:assert|raise|return|yield|del|await)\s(?=.*[()[\]"'=<>]).*[^.!?:]$/,
   /^(?:pass|break|continue|return)$/,
+  // A shell's keyword that opens or closes a block, alone on its line ("then", "fi", "done").
+  /^(?:then|else|fi|do|done|esac)$/,
   // One name returned, yielded or raised, in lower case, at a function's end ("return tarinfo").
   /^(?:return|yield|raise|await)\s+[\p{Ll}_][\w.]*$/u,
 ];
@@ -62,8 +65,8 @@ const CODE_LINES: readonly RegExp[] = [
   /^(?!- )(?=.*[(=]|\s*\p{Lu}{2,}\b).*;\s*$/u,
   // Set out in columns twice over ("auth   required   pam_unix.so").
   /\S {3,}\S.*\S {3,}\S/,
-  // A comment after code, two spaces or more away ("sorted(xs)  # by locale").
-  /\S {2,}#\s/,
+  // A comment after code, two spaces or more or a tab away ("sorted(xs)  # by locale", "promote >>$log\t# let standby take over").
+  /\S(?: {2,}|\t)[ \t]*#\s/,
   ...STATEMENT_LINES,
   // Python's assignments and calls, which end with no ";" ("writer = csv.writer(f)",
   // "writer.writerows(rows)").

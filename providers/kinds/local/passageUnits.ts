@@ -109,32 +109,44 @@ function readsAsProse(text: string): boolean {
   return words.length >= COMMENT_WORDS && words.length * 3 >= tokens.length * 2;
 }
 
+/** A run of comment lines, read as one text, with the lines of code under it. */
+interface CommentRun {
+  text: string;
+  code: string[];
+}
+
 /**
- * What an example's comments say, a run of comment lines read as one text: an example often
- * states the point only there ("# or, d=shelve.open(filename,writeback=True) would let you just
- * code / # d['xx'].append(5) and have it work as expected…"). Runs that do not read as prose
- * (a root shell's "# systemctl start pgpool", commented-out code) are left out with the code.
- * Each comes with the lines of code under it, up to the next comment: a comment says what the
- * code after it does ("# Enable recursion for relevant commands…" over "git config --global
- * submodule.recurse true"), and that code is what it names nowhere else.
+ * An example's comments, a run of comment lines read as one text, each with the lines of code
+ * under it, up to the next comment: a comment says what the code after it does ("# Enable
+ * recursion for relevant commands…" over "git config --global submodule.recurse true"). That code
+ * is code though no pattern of code knows it (a tool's own command): it is no sentence to quote.
  */
-function proseComments(paragraph: string): { text: string; code: string[] }[] {
+function commentRuns(paragraph: string): CommentRun[] {
   const runs: { said: string[]; after: string[] }[] = [];
   let commenting = false;
   for (const line of paragraph.split('\n')) {
     const comment = COMMENT_LINE.test(line);
     if (comment && !commenting) runs.push({ said: [], after: [] });
     if (comment) runs.at(-1)!.said.push(line.replace(COMMENT_LINE, '').trim());
-    else if (line.trim()) runs.at(-1)?.after.push(line);
+    else if (line.trim()) runs.at(-1)?.after.push(line.trim());
     commenting = comment;
   }
-  return runs
-    .map(({ said, after }) => {
-      // The code under it ends at a line ending a sentence: prose a comment mark stands before ("-- " before a list's text) is no code.
-      const end = after.findIndex((l) => /[.!?]\s*$/.test(l));
-      return { text: said.join(' '), code: shownCode(end < 0 ? after : after.slice(0, end)) };
-    })
-    .filter((run) => readsAsProse(run.text));
+  return runs.map(({ said, after }) => {
+    // The code under it ends at a line ending a sentence: prose a comment mark stands before ("-- " before a list's text) is no code.
+    const end = after.findIndex((l) => /[.!?]$/.test(l));
+    return { text: said.join(' '), code: end < 0 ? after : after.slice(0, end) };
+  });
+}
+
+/**
+ * What an example's comments say (commentRuns): an example often states the point only there
+ * ("# or, d=shelve.open(filename,writeback=True) would let you just code / # d['xx'].append(5)
+ * and have it work as expected…"). Runs that do not read as prose (a root shell's "# systemctl
+ * start pgpool", commented-out code) are left out with the code. Each comes with the code under
+ * it an answer may show, which the comment names nowhere else.
+ */
+function proseComments(runs: CommentRun[]): CommentRun[] {
+  return runs.filter((run) => readsAsProse(run.text)).map(({ text, code }) => ({ text, code: shownCode(code) }));
 }
 
 /** The passages' sentences in order, each with the term it defines; code, synopses and contents' entries left out. */
@@ -211,8 +223,10 @@ export function units(passages: ContextPassage[]): Unit[] {
       // not under a note's title or a term above the table.
       const table = paragraph.split('\n').every(isTableRow);
       const own = subject !== null && since < SUBJECT_SPAN && !table ? subject : null;
-      sentences(paragraph).forEach((s, si) => isCodeLine(s) || SYNOPSIS.test(s) || push(s, own, own !== null && since === 0 && si === 0, i));
-      for (const { text, code } of proseComments(paragraph)) push(text, own, false, i, code);
+      const comments = commentRuns(paragraph);
+      const commented = new Set(comments.flatMap((run) => run.code));
+      sentences(paragraph).forEach((s, si) => isCodeLine(s) || SYNOPSIS.test(s) || commented.has(s) || push(s, own, own !== null && since === 0 && si === 0, i));
+      for (const { text, code } of proseComments(comments)) push(text, own, false, i, code);
       since++;
       // Such a list's definition is its one phrase: the paragraphs after it have left the term.
       if (phraseDefinition) subject = null;

@@ -278,6 +278,37 @@ describe('the offline model answers', () => {
     expect(said).not.toContain('proj shell');
   });
 
+  it("quotes no line of code a comment is about as a sentence of its own, though no code pattern knows the command", async () => {
+    const page = passage(
+      'nested.html#3',
+      'Commands stay in the top project unless told to walk nested ones.',
+      '# Make every command descend into nested projects by default,\n# so that you never have to pass the flag each time again\nproj config --global walk.nested true',
+    );
+    const said = await answer('Is there one global setting so that every command walks nested projects?', page);
+    expect(said).toBe(
+      'Commands stay in the top project unless told to walk nested ones. Make every command descend into nested projects by default, so that you never have to pass the flag each time again `proj config --global walk.nested true` (nested.html)',
+    );
+  });
+
+  it("reads a shell's fi and a comment a tab after code as code, neither a term nor a sentence to quote", async () => {
+    // A chunk may begin inside a script, at the "fi" closing its last block: that is no term the comment after it defines.
+    const bisect = passage(
+      'bisect.html#7',
+      'fi',
+      '# undo the tweak to allow clean flipping to the next commit\ngit reset --hard',
+      'This applies the hot-fix before each test run.',
+    );
+    expect(await answer('How does the script reset the tweak before flipping to the next commit?', bisect)).toBe(
+      'undo the tweak to allow clean flipping to the next commit `git reset --hard` (bisect.html)',
+    );
+    const failover = passage(
+      'failover.html#2',
+      'if [ "$failed" = "$primary" ];then\t# primary failed\n$pg_ctl -D $standby promote >>$log\t# let the standby take over\nsleep 2\nfi',
+      'The script promotes the standby when the primary goes down.',
+    );
+    expect(await answer('When the primary goes down, does the standby take over?', failover)).toBe('The script promotes the standby when the primary goes down. (failover.html)');
+  });
+
   it("quotes a comment of nine words over its code when it names what was asked, but no comment of fewer", async () => {
     const page = passage(
       'cache.html#4',
