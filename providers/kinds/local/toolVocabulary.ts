@@ -23,8 +23,11 @@ const FAMILIES: readonly (readonly string[])[] = [
  * message's word is looked up in it, and "constructor" must not find Object's.
  */
 const IT_IS = /\b(?:is it|it is|it's|it’s)\b/i;
-/** "How chilly is Edmonton this morning?": how cold a place is, named in capitals, is its weather; "how hot is the CPU" is not. */
-const HOW_IS_PLACE = /\b[Hh]ow\s+(?:hot|cold|warm|chilly|freezing)\s+(?:is|was|will)\s+(?:it\s+)?(?:be\s+)?(?:in\s+)?\p{Lu}/u;
+/**
+ * "How chilly is Edmonton this morning?", "How hot will it get in Phoenix?": how cold a place is or
+ * will get, named in capitals, is its weather; "how hot is the CPU" is not.
+ */
+const HOW_IS_PLACE = /\b[Hh]ow\s+(?:hot|cold|warm|chilly|freezing)\s+(?:is|was|will)\s+(?:it\s+)?(?:(?:be|get)\s+)?(?:in\s+)?\p{Lu}/u;
 const WEATHER_SUBJECT = { test: (message: string) => IT_IS.test(message) || HOW_IS_PLACE.test(message) };
 /** "What's it like outside in Chicago?": outside, said of what it is like, is the weather; "outside the transaction" is not. */
 const LIKE_OUTSIDE = /\b(?:like|is it|it is|it's|it’s)\b[^.?!]*\boutside\b/i;

@@ -435,6 +435,8 @@ describe('the offline router', () => {
     expect(await calls('Get rid of the extra ones when things are quiet', [weather])).toEqual([]);
     expect(await calls("getting 'no such table: users'", [weather])).toEqual([]);
     expect(await calls('Get the weather in Oslo', [weather])).toEqual([['get_weather', { city: 'Oslo' }]]);
+    // Nor beside a word saying when the tool tells: get_weather's "Current weather…" is about the weather, not the current time.
+    expect(await calls('Get the current time in UTC as an ISO 8601 string in Python', [weather])).toEqual([]);
     // An id is no free text: what follows "status for" is not an order.
     expect(await calls('Has order 37720 shipped? Also, how do I show the pool status for each child process?', [orderStatus])).toEqual([['order_status', { order_id: '37720' }]]);
     // Only a guess: knowledge that covers the rest of the request takes it.
@@ -897,6 +899,7 @@ describe('a tool call and a question in one message', () => {
     expect(await calls("We're flying into Santa Fe tonight. What's it like there right now?", all, pooler)).toEqual([['get_weather', { city: 'Santa Fe' }]]);
     // How cold a place named in capitals is; how hot a machine's part is stays the manual's.
     expect(await calls('How chilly is Edmonton this morning?', all, pooler)).toEqual([['get_weather', { city: 'Edmonton' }]]);
+    expect(await calls('How hot will it get in Phoenix this afternoon?', all, pooler)).toEqual([['get_weather', { city: 'Phoenix' }]]);
     expect(await calls('do I need sunglasses in Madrid today?', all, pooler)).toEqual([['get_weather', { city: 'Madrid' }]]);
     const manual = fakeCorpus({ hot: 20, standby: 200, under: 300, load: 150 }, 700);
     expect((await calls('how hot is the standby under load?', all, manual)).map(([name]) => name)).toEqual(['search_knowledge']);

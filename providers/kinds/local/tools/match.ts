@@ -121,10 +121,13 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
     .map((tool) => {
       const words = toolWords(tool);
       // Said as a command, a name's verb is the name's word: "Search the catalogue for red running shoes".
-      // Beside a word of the tool's only: a verb alone ("Get rid of the extra ones…" to get_weather) begins every kind of sentence.
+      // Beside a word of what the tool is about only: a verb alone ("Get rid of the extra ones…" to
+      // get_weather) begins every kind of sentence, and so it does beside a word saying when the tool
+      // tells ("Get the current time in UTC…": get_weather's "Current weather…").
       const byDescription = overlap(wanted, words.description);
       const bySubject = overlap(wanted, words.name);
-      const byName = bySubject + (words.verbs.has(command) && bySubject + byDescription > 0 ? 1 : 0);
+      const aboutWhat = bySubject + [...wanted].filter((w) => words.description.has(w) && !WHEN_STEMS.has(w)).length;
+      const byName = bySubject + (words.verbs.has(command) && aboutWhat > 0 ? 1 : 0);
       const matched = [...wanted].filter((w) => words.name.has(w) || words.description.has(w));
       const own = 2 * overlap(wanted, words.said.name) + overlap(wanted, words.said.description);
       // Of two alike, one that tells how things are now is the lesser for the days ahead, the better for now.
@@ -164,6 +167,8 @@ export function referenceMatch(question: string, reference: string, tools: ToolS
 
 /** A tool that tells how things are now ("Current weather…", "live prices"), by its description. */
 const TELLS_NOW = /\b(?:current|currently|live|right now|real-time|realtime)\b/i;
+/** The stems of TELLS_NOW's words: a description says with them when its tool tells, not what about. */
+const WHEN_STEMS: ReadonlySet<string> = new Set(['current', 'currently', 'live', 'realtime'].map(stem));
 /** A question about how things usually are or were: a habit, an average, a season or month, the past. */
 const NOT_NOW =
   /\b(?:usually|typically|normally|generally|on average|average|ever|historically|last (?:week|month|year|summer|winter|spring|autumn)|yesterday|in (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter))\b/i;
