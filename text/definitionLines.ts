@@ -49,12 +49,25 @@ const STATEMENT_LINES: readonly RegExp[] = [
 const isStatementLine = (s: string) => STATEMENT_LINES.some((pattern) => pattern.test(s));
 
 /**
+ * The last line of a call set over several ("{'my_attribute': obj.my_attribute})"): it opens with
+ * a bracket or a quote and ends closing more brackets than it opens. A parenthesis of prose opens
+ * and closes on its line ("(Make sure the hot-fix branch… instead of git merge.)").
+ */
+const CALL_CONTINUED = {
+  test(line: string): boolean {
+    if (!/^[{[("']/.test(line) || !/[)\]}][;,]?$/.test(line)) return false;
+    const count = (chars: RegExp) => line.match(chars)?.length ?? 0;
+    return count(/[)\]}]/g) > count(/[{[(]/g);
+  },
+};
+
+/**
  * Lines of code in a page's example, which the answer does not quote, though they may name what
  * the question asks about. Prose ends its sentences with punctuation and never keeps runs of
  * spaces; code does neither. A list item ending with ";" ("- git-push(1) copies your branches…;")
  * is prose, and so is a line with one gap of spaces (a plain-text option list, "-v    Print more").
  */
-const CODE_LINES: readonly RegExp[] = [
+const CODE_LINES: readonly Pick<RegExp, 'test'>[] = [
   // A shell's prompt, or a callout's mark after the code it explains ("$ git diff --cached   <2>").
   SHELL_PROMPT,
   CALLOUT_LINE,
@@ -81,6 +94,7 @@ const CODE_LINES: readonly RegExp[] = [
   // A placeholder in angle brackets ("<commit>", "<refname>:<expect>") has neither.
   /^<\??[\p{L}_][\w:.-]*\s+[\w:.-]+\s*=\s*["']/u,
   /^<([\p{L}_][\w:.-]*)[^>]*>.*<\/\1>$/u,
+  CALL_CONTINUED,
 ];
 
 export const isCodeLine = (s: string) => CODE_LINES.some((pattern) => pattern.test(s));

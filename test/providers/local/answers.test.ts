@@ -309,6 +309,18 @@ describe('the offline model answers', () => {
     expect(await answer('When the primary goes down, does the standby take over?', failover)).toBe('The script promotes the standby when the primary goes down. (failover.html)');
   });
 
+  it("quotes no call's last line set over several, though it names what was asked", async () => {
+    const page = passage(
+      'pickle.html#30',
+      'Here is a simple example where we allow pickling and reconstructing a given class:',
+      "class MyPickler(pickle.Pickler):\n    def reducer_override(self, obj):\n        if getattr(obj, '__name__', None) == 'MyClass':\n            return type, (obj.__name__, obj.__bases__,\n                          {'my_attribute': obj.my_attribute})",
+      'The reducer_override() method is called for every object pickled.',
+    );
+    const said = await answer('How is my_attribute kept when a class is pickled with reducer_override?', page);
+    expect(said).not.toContain("{'my_attribute'");
+    expect(said).toContain('The reducer_override() method is called for every object pickled.');
+  });
+
   it("quotes a comment of nine words over its code when it names what was asked, but no comment of fewer", async () => {
     const page = passage(
       'cache.html#4',
