@@ -424,10 +424,11 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   const foreign = [...missing, ...names];
   const says = [missing.length ? `${missing.join(', ')}, which the knowledge never does` : '', names.length ? `${names.join(', ')}, a name the knowledge says less often than everyday English does` : ''].filter(Boolean).join(', and ');
   // A telling word that a word the knowledge never says qualifies ("a gratitude journal", "a ball
-  // python") is the knowledge's word in another sense: it tells nothing of the question being the knowledge's.
+  // python"), or that qualifies such a word ("index cards"), is the knowledge's word in another
+  // sense: it tells nothing of the question being the knowledge's.
   const qualified = qualifiedWords(words, missing, t);
   const sensed = qualified.length ? typicalityOf(t.ratios.filter((r) => !qualified.includes(r.term))) : t;
-  const inSense = qualified.length ? ` (${qualified.join(', ')} after it, in another sense)` : '';
+  const inSense = qualified.length ? ` (${qualified.join(', ')} beside it, in another sense)` : '';
   const borrowed = borrowedWord(c, sensed, foreign);
   if (borrowed) {
     const one = borrowed.telling ? `only ${borrowed.telling.term} (${ratio(borrowed.telling.ratio)})` : 'none';
@@ -575,10 +576,10 @@ function worldlyNames(text: string, words: readonly Word[], t: Typicality): stri
 const QUALIFIER_FREQUENCY = 5e-6;
 
 /**
- * The telling words (TELLING_RATIO or more) the question says right after a word the knowledge
- * never says (`missing`) that everyday English says often (QUALIFIER_FREQUENCY): "gratitude
- * journal", "ball python", "presidential primary", "apple tree". Such a pair is a thing of the
- * world the knowledge happens to name half of.
+ * The telling words (TELLING_RATIO or more) the question says right before or after a word the
+ * knowledge never says (`missing`) that everyday English says often (QUALIFIER_FREQUENCY):
+ * "gratitude journal", "ball python", "presidential primary", "apple tree", "index cards". Such a
+ * pair is a thing of the world the knowledge happens to name half of.
  */
 function qualifiedWords(words: readonly Word[], missing: readonly string[], t: Typicality): string[] {
   const telling = new Set(t.ratios.filter((r) => r.ratio >= TELLING_RATIO).map((r) => r.term));
@@ -586,8 +587,16 @@ function qualifiedWords(words: readonly Word[], missing: readonly string[], t: T
   const lacking = new Set(missing.filter((w) => /^\p{Ll}+$/u.test(w) && !/est$/.test(w) && everydayFrequency(w) >= QUALIFIER_FREQUENCY));
   if (!telling.size || !lacking.size) return [];
   const said = words.map(({ word }) => word.toLowerCase());
-  return [...new Set(said.filter((w, i) => i > 0 && lacking.has(said[i - 1]!) && telling.has(w)))];
+  // English puts a compound's head last: the word the knowledge lacks may be the thing itself, the
+  // telling word before it saying which ("index cards", "a blame culture", "an index fund"). Not a
+  // verb before its object ("How do I store weather readings…", "to index cards") nor a verb's past
+  // after its subject ("my commits vanished").
+  const modifies = (i: number) => i > 0 && !VERB_BEFORE.has(said[i - 1]!) && lacking.has(said[i + 1] ?? '') && !/ed$/.test(said[i + 1]!);
+  return [...new Set(said.filter((w, i) => telling.has(w) && ((i > 0 && lacking.has(said[i - 1]!)) || modifies(i))))];
 }
+
+/** Words after which the next one is a verb, not a compound's first word: a subject, "to", an auxiliary, "please". */
+const VERB_BEFORE: ReadonlySet<string> = new Set('i we you they he she it to can could should would will do does did please let lets'.split(' '));
 
 /** At most this many of a question's telling words are paired (the most telling first): ten pairs, one query. */
 const PAIRED_WORDS = 5;

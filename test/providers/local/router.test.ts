@@ -151,7 +151,7 @@ describe('the offline router', () => {
     const manual = fakeCorpus({ pool: 400, clean: 5, often: 10 });
     const route = await routeLocally('How often should I clean my swimming pool?', all, manual);
     expect(route.calls).toEqual([]);
-    expect(route.reason).toMatch(/^"How often should I clean my swimming pool\?" is about the world: it says swimming, which the knowledge never does \(pool after it, in another sense\), and none of its words is 2× as common there as in everyday English or more \(IDF coverage 0\.\d+ ≥ 0\.5 over 1000 chunks; not in the knowledge: swimming; /);
+    expect(route.reason).toMatch(/^"How often should I clean my swimming pool\?" is about the world: it says swimming, which the knowledge never does \(pool beside it, in another sense\), and none of its words is 2× as common there as in everyday English or more \(IDF coverage 0\.\d+ ≥ 0\.5 over 1000 chunks; not in the knowledge: swimming; /);
     // "hotfix" is nowhere in the version-control manual either, but stash, rename and branch are its words.
     expect(await calls('How do I stash my changes before I rename the hotfix branch?', all, corpus)).toEqual([['search_knowledge', { query: 'How do I stash my changes before I rename the hotfix branch?' }]]);
   });
@@ -173,13 +173,24 @@ describe('the offline router', () => {
     const manual = fakeCorpus({ journal: 80, entries: 100, want: 300, lay: 30, begin: 60, start: 300, keeping: 40, values: 400, list: 300, sorting: 50, whole: 200, thing: 20, recover: 30, get: 500, out: 400, without: 300, before: 400, again: 200 }, 2_000);
     const route = await routeLocally('I want to start a gratitude journal. How should I lay out the entries?', all, manual);
     expect(route.calls).toEqual([]);
-    expect(route.reason).toMatch(/is about the world: it says gratitude, which the knowledge never does \(journal after it, in another sense\), and only entries \([\d.]+×\) of its words/);
+    expect(route.reason).toMatch(/is about the world: it says gratitude, which the knowledge never does \(journal beside it, in another sense\), and only entries \([\d.]+×\) of its words/);
     // "biggest" is nowhere in it either, but a superlative says which of its values, and the question is its own.
     const biggest = 'How do I get the 10 biggest values out of a list without sorting the whole thing?';
     expect(await calls(biggest, all, manual)).toEqual([['search_knowledge', { query: biggest }]]);
     // A rare word before the manual's one is the asker's wording of its subject: "a botched journal" is searched.
     const botched = 'How do I recover a botched journal before I begin again?';
     expect(await calls(botched, all, manual)).toEqual([['search_knowledge', { query: botched }]]);
+  });
+
+  it('does not search for a thing of the world that the knowledge\'s word qualifies ("index cards"), but does after a verb\'s past ("my commits vanished")', async () => {
+    // A database manual of 2,000 chunks: "index" is its word, "cards" never; a version-control one says "commits", never "vanished".
+    const manual = fakeCorpus({ index: 300, organize: 8, best: 20, way: 60, studying: 6, commits: 200, hard: 30, reset: 40, mistake: 5, couple: 3, any: 300, back: 200 }, 2_000);
+    const cards = "What's the best way to organize index cards when studying?";
+    const route = await routeLocally(cards, all, manual);
+    expect(route.calls).toEqual([]);
+    expect(route.reason).toMatch(/is about the world: it says cards, which the knowledge never does \(index beside it, in another sense\)/);
+    const vanished = 'I did a hard reset by mistake and a couple of my commits vanished. Is there any way to get them back?';
+    expect(await calls(vanished, all, manual)).toEqual([['search_knowledge', { query: vanished }]]);
   });
 
   it('does not search for a question about the world whose borrowed words the knowledge never says together, but does when it does', async () => {
