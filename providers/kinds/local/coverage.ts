@@ -43,10 +43,12 @@ export function fullyPresent(chunks: number): number {
  * they made "Recommend a good book to read." look like a question about any manual. And the
  * interjections a chat opens with ("oops, ran DROP INDEX on the wrong index…") and "tonight" (when
  * it is asked: "…I need to restart for maintenance tonight"), which manuals do not say, so they
- * counted as a subject the knowledge lacks.
+ * counted as a subject the knowledge lacks. And the manner a way is asked for in ("the quickest
+ * way to…", "…so I can quickly…", "What's the cleanest way?"): the kind of answer wanted, not its
+ * subject, and words many manuals never say.
  */
 const PHRASING = new Set(
-  'should would could might must shall also please want wants need needs like know tell explain describe give us many much some any just really very ever still there here don doesn didn isn aren won wouldn shouldn couldn ve ll re im id yes ok okay hi hello thanks thank recommend recommends recommended suggest suggests suggested simply tip tips idea ideas advice pls plz thx versus vs tonight oops whoops ugh argh yikes hmm meh lol uh um'.split(' '),
+  'should would could might must shall also please want wants need needs like know tell explain describe give us many much some any just really very ever still there here don doesn didn isn aren won wouldn shouldn couldn ve ll re im id yes ok okay hi hello thanks thank recommend recommends recommended suggest suggests suggested simply tip tips idea ideas advice pls plz thx versus vs tonight oops whoops ugh argh yikes hmm meh lol uh um quickest easiest simplest cleanest neatest quickly easily'.split(' '),
 );
 
 /**

@@ -243,6 +243,15 @@ describe('the offline router', () => {
     expect(route.reason).not.toMatch(/not in the knowledge/);
   });
 
+  it('reads the manner a way is asked for in ("the cleanest way", "quickly") as no subject the knowledge lacks', async () => {
+    // A language's manual: it says "temporary", "directory", "removed", "tests", never "cleanest" or "quickly".
+    const manual = fakeCorpus({ temporary: 60, directory: 200, removed: 90, automatically: 80, tests: 120, test: 150, fails: 40, unit: 30, create: 300, even: 100, if: 1_500, way: 200 }, 2_000);
+    const question = "For my unit tests I need a temporary directory that is removed automatically, even if a test fails. What's the cleanest way to create it quickly?";
+    const route = await routeLocally(question, all, manual);
+    expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+    expect(route.reason).not.toMatch(/not in the knowledge/);
+  });
+
   it('does not search for a word asked about as a word that the knowledge never says', async () => {
     // A library reference says "dictionary", "style" and "definition" throughout, "serendipity" never.
     const reference = fakeCorpus({ dictionary: 300, style: 80, definition: 150, word: 60, give: 40 });
