@@ -31,10 +31,10 @@ export const COMMENT_LINE = /^\s*(?:\/\/|--\s|#\s)/;
 
 /**
  * Python's imports and simple statements, which end with no ";" ("import csv", "assert len(w) ==
- * 1" — keyword in lower case, on what code writes with brackets, quotes or operators —, "pass",
- * a shell's "fi"):
- * code however short, never a term (isTermLine). (An assignment may be one: "group=name" names an
- * option, and "backend_flag0 = DISALLOW_TO_FAILOVER" heads what that setting does.)
+ * 1" — keyword in lower case, on what code writes with brackets, quotes or operators —, "pass"),
+ * and a shell's keywords alone on their line ("fi"): code however short, never a term
+ * (isTermLine). (An assignment may be one: "group=name" names an option, and "backend_flag0 =
+ * DISALLOW_TO_FAILOVER" heads what that setting does.)
  */
 const STATEMENT_LINES: readonly RegExp[] = [
   /^(?:import\s+[\w.]+|from\s+[\w.]+\s+import\s.+)$/,

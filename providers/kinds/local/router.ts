@@ -591,8 +591,9 @@ function qualifiedWords(words: readonly Word[], missing: readonly string[], t: T
   // telling word before it saying which ("index cards", "a blame culture", "an index fund"). Not a
   // verb before its object ("How do I store weather readings…", "to index cards") nor a verb's past
   // after its subject ("my commits vanished").
+  const qualified = (i: number) => i > 0 && lacking.has(said[i - 1]!);
   const modifies = (i: number) => i > 0 && !VERB_BEFORE.has(said[i - 1]!) && lacking.has(said[i + 1] ?? '') && !/ed$/.test(said[i + 1]!);
-  return [...new Set(said.filter((w, i) => telling.has(w) && ((i > 0 && lacking.has(said[i - 1]!)) || modifies(i))))];
+  return [...new Set(said.filter((w, i) => telling.has(w) && (qualified(i) || modifies(i))))];
 }
 
 /** Words after which the next one is a verb, not a compound's first word: a subject, "to", an auxiliary, "please". */
