@@ -589,10 +589,12 @@ function qualifiedWords(words: readonly Word[], missing: readonly string[], t: T
   const said = words.map(({ word }) => word.toLowerCase());
   // English puts a compound's head last: the word the knowledge lacks may be the thing itself, the
   // telling word before it saying which ("index cards", "a blame culture", "an index fund"). Not a
-  // verb before its object ("How do I store weather readings…", "to index cards") nor a verb's past
-  // after its subject ("my commits vanished").
+  // verb's past after its subject ("my commits vanished"), nor a verb before its object: one
+  // opening the message or said after a subject, "to" or an auxiliary ("How do I store weather
+  // readings…", "to index cards").
+  const heads = new Set([...lacking].filter((w) => !/ed$/.test(w)));
   const qualified = (i: number) => i > 0 && lacking.has(said[i - 1]!);
-  const modifies = (i: number) => i > 0 && !VERB_BEFORE.has(said[i - 1]!) && lacking.has(said[i + 1] ?? '') && !/ed$/.test(said[i + 1]!);
+  const modifies = (i: number) => i > 0 && !VERB_BEFORE.has(said[i - 1]!) && heads.has(said[i + 1] ?? '');
   return [...new Set(said.filter((w, i) => telling.has(w) && (qualified(i) || modifies(i))))];
 }
 

@@ -50,6 +50,8 @@ type ToolWords = {
   all: ReadonlySet<string>;
   said: { name: ReadonlySet<string>; description: ReadonlySet<string> };
   verbs: ReadonlySet<string>;
+  /** The description's words less those saying when it tells ("current" of "Current weather…"): what the tool is about. */
+  about: ReadonlySet<string>;
   /** Its description says it tells how things are now ("Current weather…"). */
   tellsNow: boolean;
 };
@@ -74,7 +76,8 @@ function readToolWords(tool: ToolSpec): ToolWords {
   for (const w of name) description.delete(w);
   const said = { name: ownStems(nameTerms), description: ownStems(descriptionTerms) };
   for (const w of said.name) said.description.delete(w);
-  return { name, description, all: new Set([...name, ...description]), said, verbs, tellsNow: TELLS_NOW.test(tool.description ?? '') };
+  const about = new Set([...description].filter((w) => !WHEN_STEMS.has(w)));
+  return { name, description, all: new Set([...name, ...description]), said, verbs, about, tellsNow: TELLS_NOW.test(tool.description ?? '') };
 }
 
 /** The stems a tool's name and description say themselves, without their families. */
@@ -126,8 +129,7 @@ export function matchTool(question: string, tools: ToolSpec[]): ToolMatch | null
       // tells ("Get the current time in UTC…": get_weather's "Current weather…").
       const byDescription = overlap(wanted, words.description);
       const bySubject = overlap(wanted, words.name);
-      const aboutWhat = bySubject + [...wanted].filter((w) => words.description.has(w) && !WHEN_STEMS.has(w)).length;
-      const byName = bySubject + (words.verbs.has(command) && aboutWhat > 0 ? 1 : 0);
+      const byName = bySubject + (words.verbs.has(command) && bySubject + overlap(wanted, words.about) > 0 ? 1 : 0);
       const matched = [...wanted].filter((w) => words.name.has(w) || words.description.has(w));
       const own = 2 * overlap(wanted, words.said.name) + overlap(wanted, words.said.description);
       // Of two alike, one that tells how things are now is the lesser for the days ahead, the better for now.
@@ -165,10 +167,11 @@ export function referenceMatch(question: string, reference: string, tools: ToolS
   return { tool, arguments: read.args, matched: [], guessed: [], slight: false, vocabulary, reference };
 }
 
-/** A tool that tells how things are now ("Current weather…", "live prices"), by its description. */
-const TELLS_NOW = /\b(?:current|currently|live|right now|real-time|realtime)\b/i;
-/** The stems of TELLS_NOW's words: a description says with them when its tool tells, not what about. */
-const WHEN_STEMS: ReadonlySet<string> = new Set(['current', 'currently', 'live', 'realtime'].map(stem));
+/** The words a description says its tool tells how things are now with ("Current weather…", "live prices"). */
+const TELLING_NOW = ['current', 'currently', 'live', 'right now', 'real-time', 'realtime'];
+const TELLS_NOW = new RegExp(`\\b(?:${TELLING_NOW.join('|')})\\b`, 'i');
+/** The stems of TELLING_NOW's single words: a description says with them when its tool tells, not what about. */
+const WHEN_STEMS: ReadonlySet<string> = new Set(TELLING_NOW.filter((w) => /^\p{L}+$/u.test(w)).map(stem));
 /** A question about how things usually are or were: a habit, an average, a season or month, the past. */
 const NOT_NOW =
   /\b(?:usually|typically|normally|generally|on average|average|ever|historically|last (?:week|month|year|summer|winter|spring|autumn)|yesterday|in (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter))\b/i;
