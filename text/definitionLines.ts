@@ -26,8 +26,12 @@ export const SHELL_PROMPT = /^\$\s/;
  */
 export const CALLOUT_LINE = /^[ \t]*(?:\$[ \t]+)?(\S.*?)[ \t]+<(\d+)>[ \t]*$/;
 
-/** A comment line: `//`, `-- `, or `# ` as shells and configuration files write them. */
-export const COMMENT_LINE = /^\s*(?:\/\/|--\s|#\s)/;
+/**
+ * A comment line: `//`, `-- `, or `# ` as shells and configuration files write them, or `#` right
+ * before a word in lower case and more ("#for example to log on both syslog and stderr" over a
+ * setting's line in pgpool-II's manual).
+ */
+export const COMMENT_LINE = /^\s*(?:\/\/|--\s|#\s|#(?=\p{Ll}+\s+\S))/u;
 
 /**
  * Python's imports and simple statements, which end with no ";" ("import csv", "assert len(w) ==

@@ -255,6 +255,20 @@ const stems = (text: string) => new Set(terms(text).map(stem));
 /** The words a question (or a part of one) says what it is about in, a dotted name's words apart. */
 const subjectWords = (text: string) => contentTerms(text).flatMap((t) => terms(t));
 
+/** The words a reason is given with: "because", "to avoid…", "…is necessary to prevent…". */
+const REASON_WORDS = ['because', 'reason', 'necessary', 'avoid', 'prevent'];
+
+/**
+ * The words a part of a question is answered by: its own, or for a part that asks only why ("…,
+ * and why?"), the words a reason is given with. Over the 2,240 read and labelled questions one
+ * answer changed, and gave its term ("This is necessary to avoid split-brain…"); read as a kind
+ * of answer for whole questions as well (answerTypes.ts), 21 more changed for none.
+ */
+function partWords(part: string): string[] {
+  const own = subjectWords(part);
+  return own.length || !/\bwhy\b/i.test(part) ? own : REASON_WORDS;
+}
+
 /**
  * `picked`, with the best sentence on each part of a question that asks several things ("What is
  * Pgpool-II, what features does it give you, and does it run on Windows?", split as the router
@@ -333,6 +347,9 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   weighAlso(terms(describedNames(words, question).join(' ')).map(stem), CONCEPT_SHARE);
   // And the words the kind of answer it asks for is stated with: "how long…" is answered by the sentence saying "timeout".
   weighAlso(terms(answerTypeWords(question).join(' ')).map(stem), ANSWER_TYPE_SHARE);
+  // And, for a part that asks only why, the words a reason is given with, as much.
+  const partsSaid = clauses(question).map(partWords);
+  weighAlso(partsSaid.filter((p) => p === REASON_WORDS).flat().map(stem), ANSWER_TYPE_SHARE);
   const scoring = [...weight.keys()];
   // A thesaurus's word alone ("add" for "make") does not make a line of code say what was asked.
   const telling = new Set(scoring.filter((w) => wanted.has(w) || !loose.has(w)));
@@ -372,7 +389,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     .filter((x) => x.matches > 0 && x.score >= top / 2)
     .sort((a, b) => b.score - a.score || a.u.order - b.u.order);
   const least = FIRST_PASSAGE_SHARE * top;
-  const parts = clauses(question).map((c) => new Set(subjectWords(c).map(stem))).filter((p) => p.size > 0);
+  const parts = partsSaid.map((p) => new Set(p.map(stem))).filter((p) => p.size > 0);
   const on = (x: { i: number }, part: ReadonlySet<string>) => [...part].reduce((s, w) => s + (unitStems[x.i]!.has(w) ? (weight.get(w) ?? 0) : 0), 0);
   const picked = withEveryPart(withFirstDefinition(withFirstPassage(coveringPairs(onceEach(quotes), limit), scored, limit, least), scored, limit, least), scored, limit, parts, on);
   const best = withAntecedents(picked, all, exampleOf).sort((a, b) => a.u.order - b.u.order);

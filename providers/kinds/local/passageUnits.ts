@@ -178,11 +178,15 @@ export function units(passages: ContextPassage[]): Unit[] {
       const before = introducing;
       const pushed = out.length;
       introducing = null;
-      const example = exampleLines(paragraph);
+      // A command line a sentence introduces ("…use the following command:") is its example
+      // however no pattern of code knows it; it is no sentence of its own. One shaped as a term
+      // stays one: the prose after it says what it does ("git show-ref --verify refs/heads/master").
+      const introduced = before !== null && /:\s*$/.test(before.text) && ((isCommandLine(paragraph) && !isTermLine(aliasesOnOneLine(paragraph))) || isPattern(paragraph));
+      const example = introduced ? shownCode([paragraph]) : exampleLines(paragraph);
       // A page breaks one example into paragraphs at its blank lines ("import warnings", a function
       // defined, then the block that calls it): each is the sentence's example, up to its first lines.
       if (example?.length && before) before.example = [...(before.example ?? []), ...example].slice(0, EXAMPLE_LINES);
-      readParagraph(paragraph, i);
+      if (!introduced && !isStatementBlock(codeLines(paragraph))) readParagraph(paragraph, i);
       if (example !== null) introducing = before;
       else if (out.length > pushed) introducing = out.at(-1)!;
     });
@@ -250,10 +254,7 @@ const EXAMPLE_LINES = 8;
  * after it; none when the code shows nothing (imports alone), null for any other paragraph.
  */
 function exampleLines(paragraph: string): string[] | null {
-  const lines = paragraph
-    .split('\n')
-    .map((l) => l.replace(/^>\s?/, '').trim())
-    .filter(Boolean);
+  const lines = codeLines(paragraph);
   // A line shaped as a term is the next definition's ("heapq.heappop(heap)" after heappush's description), not an example.
   // Lines that each start with one word in capitals are a keyword's forms ("NULLS DISTINCT" over "NULLS
   // NOT DISTINCT", a definition list's term), not commands run.
@@ -262,8 +263,16 @@ function exampleLines(paragraph: string): string[] | null {
   // A shell session ("$ git switch --detach HEAD~3" over "HEAD is now at 9fc9555312…"): the commands
   // typed at its prompt, not what they printed.
   const typed = SHELL_PROMPT.test(lines[0]!) ? lines.filter((l) => SHELL_PROMPT.test(l)) : null;
-  if (!typed && !lines.every(isCodeLine) && !commands) return null;
+  if (!typed && !lines.every(isCodeLine) && !commands && !isStatementBlock(lines)) return null;
   return shownCode(typed ?? lines);
+}
+
+/** A paragraph's lines as code has them: trimmed, a block quote's "> " aside, blank ones left out. */
+function codeLines(paragraph: string): string[] {
+  return paragraph
+    .split('\n')
+    .map((l) => l.replace(/^>\s?/, '').trim())
+    .filter(Boolean);
 }
 
 /** Of lines of code, an example's first few an answer may show: no comment, import nor callout's mark, each fitting a line. */
@@ -296,6 +305,41 @@ const CALLOUT_LINES = new RegExp(CALLOUT_LINE.source, 'gm');
 
 /** The explanation of a marked line: the callout list's item of its number ("2. Changes between…"). */
 const CALLOUT_ITEM = /^(\d+)\.\s+/;
+
+/** The words an SQL statement opens with, in capitals as manuals write them. */
+const SQL_STATEMENT = /^(?:SELECT|WITH|INSERT|UPDATE|DELETE|REPLACE|UPSERT|MERGE|VALUES|CREATE|ALTER|DROP|TRUNCATE|PRAGMA|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|EXPLAIN|VACUUM|ANALYZE|REINDEX|ATTACH|DETACH|GRANT|REVOKE|SET|SHOW|RESET|COPY|LOCK|CALL|PREPARE|EXECUTE|DECLARE|FETCH|LISTEN|NOTIFY|COMMENT|CLUSTER|REFRESH)\b/;
+
+/**
+ * An SQL statement set over several lines ("WITH RECURSIVE" over "works_for_alice(n) AS (" … over
+ * "WHERE org.name IN works_for_alice;"): it opens with a statement's word in capitals and ends
+ * with ";". Its lines are code though most of them no pattern of code knows; prose does not end
+ * a paragraph with ";".
+ */
+function isStatementBlock(lines: readonly string[]): boolean {
+  return lines.length > 1 && SQL_STATEMENT.test(lines[0]!) && /;\s*$/.test(lines.at(-1)!);
+}
+
+/**
+ * One line that runs a command: a program's name in lower case, then what it is given, options
+ * ("-z", "--diff-filter=D") or a pipe among it, and no sentence's end ("git diff --name-only
+ * --diff-filter=D -z | xargs -0 git rm --cached"). Prose after a colon ends with punctuation.
+ */
+function isCommandLine(paragraph: string): boolean {
+  const line = paragraph.trim();
+  return !line.includes('\n') && /^\p{Ll}[\p{L}\p{N}_.-]*\s+\S/u.test(line) && /\s(?:--?[\p{L}\p{N}]|\|\s)/u.test(line) && !/[.!?:;,]$/.test(line);
+}
+
+/**
+ * One token made as much of symbols as of letters: a pattern or an expression, as a page sets the
+ * one a sentence introduces on a line of its own ("The following pattern excludes filenames that
+ * end in either bat or exe:" over ".*[.](?!bat$|exe$)[^.]*$"). A name, an option or a placeholder
+ * ("--[no-]mailmap", "<commit>") is mostly letters.
+ */
+function isPattern(paragraph: string): boolean {
+  const line = paragraph.trim();
+  const symbols = line.replace(/[\p{L}\p{N}_\s-]/gu, '').length;
+  return /^\S{6,}$/.test(line) && symbols * 3 >= line.length;
+}
 
 /**
  * Lines that each run one command, as a synopsis or an example lists its forms ("git config

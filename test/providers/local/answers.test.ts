@@ -882,6 +882,60 @@ describe('the offline model answers', () => {
     expect(said).not.toContain('return tarinfo');
   });
 
+  it('shows a command line, a pattern or a commented setting a sentence introduces, and quotes none of them as a sentence', () => {
+    const rm = passage(
+      'git-rm.html#4',
+      'If all you really want to do is to remove from the index the files that are no longer present in the working tree (perhaps because your working tree is dirty so that you cannot use git commit -a), use the following command:',
+      'git diff --name-only --diff-filter=D -z | xargs -0 git rm --cached',
+    );
+    const removed = extractiveAnswer('With git rm, how can I remove from the index only the files already deleted from the working tree?', [rm]);
+    expect(removed).toContain('use the following command: `git diff --name-only --diff-filter=D -z | xargs -0 git rm --cached`');
+    expect(removed.split('--diff-filter=D')).toHaveLength(2);
+    const regex = passage(
+      'howto/regex.html#42',
+      'Excluding another filename extension is now easy; simply add it as an alternative inside the assertion. The following pattern excludes filenames that end in either bat or exe:',
+      '.*[.](?!bat$|exe$)[^.]*$',
+    );
+    expect(extractiveAnswer('Which regex pattern excludes filenames ending in bat or exe?', [regex])).toContain('either bat or exe: `.*[.](?!bat$|exe$)[^.]*$`');
+    const logging = passage(
+      'runtime-config-logging.html#0',
+      'You can also set this parameter to a list of desired log destinations separated by commas if you want the log messages on the multiple destinations.',
+      "#for example to log on both syslog and stderr\nlog_destination = 'syslog,stderr'",
+    );
+    const both = extractiveAnswer('How do I send log messages to both syslog and stderr?', [logging]);
+    expect(both).toContain("`log_destination = 'syslog,stderr'`");
+    expect(both).not.toContain('#for');
+  });
+
+  it('reads an SQL statement set over several lines as code: its lines are shown with the sentence introducing it, never quoted', () => {
+    const upsert = passage(
+      'lang_upsert.html#3',
+      'Some examples will help illustrate how UPSERT works:',
+      "> CREATE TABLE vocabulary(word TEXT PRIMARY KEY, count INT DEFAULT 1);\n> INSERT INTO vocabulary(word) VALUES('jovial')\n>   ON CONFLICT(word) DO UPDATE SET count=count+1;",
+      'The upsert above inserts the new vocabulary word "jovial" if that word is not already in the dictionary, or if it is already in the dictionary, it increments the counter.',
+    );
+    const said = extractiveAnswer('How does an UPSERT bump the count of a word when the new one conflicts with one already stored?', [upsert]);
+    expect(said).toContain('how UPSERT works: `ON CONFLICT(word) DO UPDATE SET count=count+1;`');
+    // Its first lines are no sentences of the page's.
+    expect(said).not.toContain("VALUES('jovial') ON CONFLICT");
+    expect(said).not.toMatch(/\) INSERT INTO|^INSERT INTO/);
+  });
+
+  it('answers a part that asks only why with the sentence giving the reason', () => {
+    const restriction = passage(
+      'tutorial-watchdog-restrictions.html#0',
+      'In query mode, when all the DB nodes are detached from a Pgpool-II due to PostgreSQL server failure or pcp_detach_node issued, watchdog regards that the Pgpool-II service is in the down status and brings the virtual IP assigned to watchdog down. Thus clients of Pgpool-II cannot connect to Pgpool-II using the virtual IP any more. This is necessary to avoid split-brain, that is, situations where there are multiple active Pgpool-II.',
+    );
+    const lifecheck = passage(
+      'runtime-watchdog-config.html#20',
+      'Pgpool-II watchdog provides three built-in methods of remote node health checking, "heartbeat", "query" and "external" mode.',
+      'While in "query" mode, the lifecheck process uses the PostgreSQL libpq interface for querying the remote Pgpool-II.',
+      'When set to on, watchdog clears all the query cache in the shared memory when Pgpool-II escalates to active.',
+    );
+    const question = 'With the watchdog in query mode lifecheck, what happens to the virtual IP when all DB nodes are detached from Pgpool-II, and why?';
+    expect(extractiveAnswer(question, [restriction, lifecheck], 2)).toContain('necessary to avoid split-brain');
+  });
+
   it('quotes no entry of a contents list, no item number run onto the line before, and no word alone', () => {
     const page = passage(
       'fts5.html',
