@@ -40,7 +40,8 @@ export function keyTokens(question: string, { capitals = true } = {}): RegExp[] 
     const token = caseMatters ? found : found.toLowerCase();
     return { id: id ?? token, token, flags: caseMatters ? 'u' : 'iu', apart };
   };
-  const special = (question.match(/(?<![\p{L}\p{N}-])(?:--?|@|(?<![^\s("'`])[.\\])?[\p{L}\p{N}{](?:[\p{L}\p{N}._{}@-]*[\p{L}\p{N}}])?/gu) ?? [])
+  // Leading and trailing underscores are the name's own ("__spam", "__init__"): Python's private and special names.
+  const special = (question.match(/(?<![\p{L}\p{N}-])(?:--?|@|_+|(?<![^\s("'`])[.\\])?[\p{L}\p{N}{](?:[\p{L}\p{N}._{}@-]*[\p{L}\p{N}}])?_*/gu) ?? [])
     .filter((t) => /[-._@{}\\]/.test(t) && (t.length >= 3 || t.startsWith('-') || t.startsWith('\\')))
     // A regular expression's escape keeps its case: "\\d" is not "\\D".
     .map((t) => name(t, ESCAPE.test(t), WORD_CHARS));

@@ -15,6 +15,16 @@ describe('keyTokens', () => {
     expect(upsert!.test('an upsert')).toBe(false);
   });
 
+  it("reads Python's private and special names with their underscores, as whole tokens", () => {
+    const [spam, init] = keyTokens('How does name mangling transform a class attribute named __spam, and when is __init__ called?');
+    expect(spam!.test('Any identifier of the form __spam (at least two leading underscores) is replaced')).toBe(true);
+    // The mangled name holds it, but as part of another name.
+    expect(spam!.test('is textually replaced with _classname__spam')).toBe(false);
+    expect(spam!.test('a spam filter')).toBe(false);
+    expect(init!.test('The __init__ method runs after __new__.')).toBe(true);
+    expect(init!.test('an init script')).toBe(false);
+  });
+
   it('reads only options and settings when keywords in capitals are not wanted', () => {
     expect(keyTokens('What does VACUUM do to work_mem?')).toHaveLength(2);
     expect(keyTokens('What does VACUUM do to work_mem?', { capitals: false })).toHaveLength(1);
