@@ -13,6 +13,7 @@
 import { KNOWLEDGE_TOOL, type CorpusStats, type ToolCall, type ToolSpec } from '../../types.js';
 import { MAX_TOOL_CALLS_PER_ROUND } from '../../toolCallLimit.js';
 import { stem } from '../../../text/stem.js';
+import { terms } from '../../../text/terms.js';
 import { isLifeWord } from '../../../text/everydayLife.js';
 import { everydayFrequency, saidInLowerCase } from '../../../text/everydayEnglish.js';
 import { arithmeticQuestion } from './arithmetic.js';
@@ -82,15 +83,21 @@ function doubtsAbout(part: string, match: ToolMatch): string | null {
 
 /**
  * Why a tool is not called on a clause that shares one word of its description and gives none of
- * its arguments but guessed ones, whatever the knowledge holds: "I moved to a new city for work
+ * its arguments but guessed ones, or shares only the word its argument is named by, whatever the
+ * knowledge holds: "I moved to a new city for work
  * and know nobody…" says "city" and nothing that is one ("work" only follows "for"), and with
  * knowledge to weigh against it called get_weather for "work". Either doubt alone is weighed
  * (knowledgeClaims); both together are too little. Null when the tool may stand.
  */
 function tooLittle(part: string, match: ToolMatch): string | null {
   const args = Object.keys(match.arguments ?? {});
-  if (!match.slight || !args.length || !args.every((name) => match.guessed.includes(name))) return null;
-  return `${doubtsAbout(part, match)}: too little to call it on`;
+  if (!match.slight || !args.length) return null;
+  if (args.every((name) => match.guessed.includes(name))) return `${doubtsAbout(part, match)}: too little to call it on`;
+  // The one word it shares names what the tool's argument is, not what the tool tells: "Where can I
+  // get the best view over the city in Paris?" gives a city and asks nothing of its weather.
+  const kinds = new Set(args.flatMap((name) => terms(name.replace(/[_-]/g, ' ')).map(stem)));
+  if (match.matched.every((w) => kinds.has(stem(w.toLowerCase())))) return `"${part}" says only what ${match.tool.name}'s argument is (${match.matched.join(', ')}), nothing of what it tells`;
+  return null;
 }
 
 /**

@@ -286,6 +286,16 @@ describe('the offline router', () => {
     expect(await calls('weather in nice today', [weather])).toEqual([['get_weather', { city: 'nice' }]]);
   });
 
+  it('calls no tool on a message that shares only the word its argument is named by', async () => {
+    // "city" is get_weather's argument and a word of its description; the message asks nothing of
+    // the weather, and with knowledge beside it that does not cover the rest, the city was enough.
+    expect(await calls('Where can I get the best view over the city in Paris?')).toEqual([]);
+    expect(await calls('Which city museums are open late in Vienna?')).toEqual([]);
+    // A word of what it tells, beside the city, still calls it.
+    expect(await calls('What are the conditions in the city of Paris today?')).toEqual([['get_weather', { city: 'Paris' }]]);
+    expect(await calls('Is it raining in the city of Paris?')).toEqual([['get_weather', { city: 'Paris' }]]);
+  });
+
   it('reads no city from "in a …": an indefinite article says what kind of place, not which', async () => {
     const question = "Where's the smartest place in a small apartment to stash bulky winter coats?";
     expect(await calls(question, all, fakeCorpus({ stash: 30, place: 20, small: 90 }))).toEqual([]);
