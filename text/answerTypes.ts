@@ -37,6 +37,9 @@ const COMMAND_KINDS = new Set(['command', 'tool', 'utility', 'program', 'script'
  */
 export function asksForCommand(question: string): boolean {
   if (/\bwhat (?:do|should|can|would) (?:i|we|you) (?:run|type|execute|invoke)\b/i.test(question)) return true;
+  // "From the command line, how do I see…": where it is to be done, said first, says what does it
+  // (not "…read arguments from the command line", which asks about a program's input).
+  if (/(?:^|[.?!]\s+)from (?:the|a) (?:command[- ]line|shell|terminal)\b/i.test(question.trim())) return true;
   for (const m of question.matchAll(/\b(?:what(?:['’]s)?|which|is there|are there|there is)(?![\w'’])((?:\s+[\w-]+){1,4})/gi)) {
     const kind = KINDS.exec(m[1]!);
     if (!kind) continue;

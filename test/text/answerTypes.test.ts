@@ -53,4 +53,10 @@ describe('questions asking for a command', () => {
     // A compound's last part is the kind: a command-line tool is a tool.
     expect(asksForCommand('Is there a command-line tool that compares two database files?')).toBe(true);
   });
+
+  it('reads a question that opens by saying it is done from the command line or a shell as asking for a command', () => {
+    expect(readOtherwise(['From the command line, how do I see which node is the leader?', 'from a shell on the pgpool box, how can i see how often the probe failed?', 'I use pgpool. From a terminal, how do I stop it?'], true)).toEqual([]);
+    // Said of a program's input, or not first, the command line is no place something is done from.
+    expect(readOtherwise(['Can I read arguments from the command line in Python?', 'How do I pass options on the command line to my script?'], false)).toEqual([]);
+  });
 });
