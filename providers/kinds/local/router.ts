@@ -428,12 +428,16 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   // What the knowledge never says, and the names of the world it says less often than everyday English does.
   const words = wordsIn(text, WORD);
   const names = worldlyNames(text, words, t);
-  const foreign = [...missing, ...names];
-  const says = [missing.length ? `${missing.join(', ')}, which the knowledge never does` : '', names.length ? `${names.join(', ')}, a name the knowledge says less often than everyday English does` : ''].filter(Boolean).join(', and ');
+  // And the compounds it writes with hyphens that the knowledge never says ("push-ups").
+  const compounds = await unsaidCompounds(text, c, t, corpus);
+  const foreign = [...missing, ...names, ...compounds.map((parts) => parts.join('-'))];
+  const lacks = [...missing, ...compounds.map((parts) => parts.join('-'))];
+  const says = [lacks.length ? `${lacks.join(', ')}, which the knowledge never does` : '', names.length ? `${names.join(', ')}, a name the knowledge says less often than everyday English does` : ''].filter(Boolean).join(', and ');
   // A telling word that a word the knowledge never says qualifies ("a gratitude journal", "a ball
   // python"), or that qualifies such a word ("index cards"), is the knowledge's word in another
-  // sense: it tells nothing of the question being the knowledge's.
-  const qualified = qualifiedWords(words, missing, t);
+  // sense: it tells nothing of the question being the knowledge's. So is a part of such a compound.
+  const hyphened = compounds.flat().filter((w) => t.ratios.some((r) => r.term === w && r.ratio >= TELLING_RATIO));
+  const qualified = [...new Set([...qualifiedWords(words, missing, t), ...hyphened])];
   const sensed = qualified.length ? typicalityOf(t.ratios.filter((r) => !qualified.includes(r.term))) : t;
   const inSense = qualified.length ? ` (${qualified.join(', ')} beside it, in another sense)` : '';
   const borrowed = borrowedWord(c, sensed, foreign);
@@ -603,6 +607,27 @@ function qualifiedWords(words: readonly Word[], missing: readonly string[], t: T
   const qualified = (i: number) => i > 0 && lacking.has(said[i - 1]!);
   const modifies = (i: number) => i > 0 && !VERB_BEFORE.has(said[i - 1]!) && heads.has(said[i + 1] ?? '');
   return [...new Set(said.filter((w, i) => telling.has(w) && (qualified(i) || modifies(i))))];
+}
+
+/**
+ * The compounds the question writes with hyphens, with a telling word (TELLING_RATIO or more) among
+ * their parts, that the knowledge never says: one of its parts is nowhere in the knowledge, or two
+ * of them never in one chunk ("push-ups" over Git's manual). The hyphens make it one word of the
+ * world's, of which the knowledge happens to say a part; one it does say ("fast-forward",
+ * "write-ahead", "read-only") is its own. Each as its parts.
+ */
+async function unsaidCompounds(text: string, c: Coverage, t: Typicality, corpus: CorpusStats): Promise<string[][]> {
+  const telling = new Set(t.ratios.filter((r) => r.ratio >= TELLING_RATIO).map((r) => r.term));
+  const held = new Map(c.terms.map((x) => [x.term, x]));
+  const compounds = [...new Set(text.toLowerCase().match(/\p{L}+(?:-\p{L}+)+/gu) ?? [])].map((compound) => compound.split('-')).filter((parts) => parts.some((w) => telling.has(w)));
+  if (!compounds.length) return [];
+  // Each compound's neighbouring parts that the knowledge says, by the forms they were counted by; a part no content word ("to") is neither.
+  const said = (w: string) => (held.get(w)?.df ?? 0) > 0;
+  const neighbours = compounds.map((parts) => parts.slice(1).flatMap((w, i) => (said(parts[i]!) && said(w) ? [[held.get(parts[i]!)!.form, held.get(w)!.form] as const] : [])));
+  const asked = neighbours.flat();
+  const together = asked.length ? await corpus.jointFrequency(asked) : [];
+  const apart = new Set(asked.filter((_, i) => together[i] === 0).map((pair) => pair.join('-')));
+  return compounds.filter((parts, i) => parts.some((w) => held.get(w)?.df === 0) || neighbours[i]!.some((pair) => apart.has(pair.join('-'))));
 }
 
 /** Words after which the next one is a verb, not a compound's first word: a subject, "to", an auxiliary, "please". */

@@ -296,6 +296,20 @@ describe('the offline router', () => {
     expect(await calls('Is it raining in the city of Paris?')).toEqual([['get_weather', { city: 'Paris' }]]);
   });
 
+  it('does not search for a compound written with hyphens that the knowledge never says, for the part it does', async () => {
+    // "push" is all over a manual of version control, "ups" in a few chunks, never beside "push";
+    // the question's other words are the manual's only in passing, never together.
+    const apart = { 'per total': 0, 'per beginner': 0, 'per day': 0, 'total beginner': 0, 'total day': 0, 'beginner day': 0 };
+    const frequencies = { push: 400, ups: 4, per: 150, total: 60, beginner: 2, day: 40, fast: 60, forward: 80, merge: 300 };
+    const manual = fakeCorpus(frequencies, 1_000, { ...apart, 'push ups': 0 });
+    expect(await calls('How many push-ups should a total beginner do per day?', all, manual)).toEqual([]);
+    // A compound the knowledge says is its own word.
+    expect(await calls('How do I do a fast-forward merge?', all, manual)).toEqual([['search_knowledge', { query: 'How do I do a fast-forward merge?' }]]);
+    // Said together somewhere, the parts may be the knowledge's compound after all.
+    const saidTogether = fakeCorpus(frequencies, 1_000, { ...apart, 'push ups': 3 });
+    expect(await calls('How many push-ups should a total beginner do per day?', all, saidTogether)).toHaveLength(1);
+  });
+
   it('reads no city from "in a …": an indefinite article says what kind of place, not which', async () => {
     const question = "Where's the smartest place in a small apartment to stash bulky winter coats?";
     expect(await calls(question, all, fakeCorpus({ stash: 30, place: 20, small: 90 }))).toEqual([]);
