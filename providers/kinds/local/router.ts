@@ -606,8 +606,19 @@ function qualifiedWords(words: readonly Word[], missing: readonly string[], t: T
   const heads = new Set([...lacking].filter((w) => !/ed$/.test(w)));
   const qualified = (i: number) => i > 0 && lacking.has(said[i - 1]!);
   const modifies = (i: number) => i > 0 && !VERB_BEFORE.has(said[i - 1]!) && heads.has(said[i + 1] ?? '');
-  return [...new Set(said.filter((w, i) => telling.has(w) && (qualified(i) || modifies(i))))];
+  const paired = new Set(said.filter((w, i) => telling.has(w) && (qualified(i) || modifies(i))));
+  // What belongs to such a thing is of the world too: "the branches of an apple tree".
+  const ofPaired = (i: number) => {
+    if (said[i + 1] !== 'of') return false;
+    let j = i + 2;
+    while (DETERMINERS.has(said[j] ?? '') || lacking.has(said[j] ?? '')) j++;
+    return j > i + 2 && paired.has(said[j] ?? '') && lacking.has(said[j - 1]!);
+  };
+  return [...new Set([...paired, ...said.filter((w, i) => telling.has(w) && ofPaired(i))])];
 }
+
+/** Words that open a noun phrase before its adjectives and noun. */
+const DETERMINERS: ReadonlySet<string> = new Set('a an the my your his her its our their this that these those some'.split(' '));
 
 /**
  * The compounds the question writes with hyphens, with a telling word (TELLING_RATIO or more) among

@@ -193,6 +193,18 @@ describe('the offline router', () => {
     expect(await calls(vanished, all, manual)).toEqual([['search_knowledge', { query: vanished }]]);
   });
 
+  it('does not search for what belongs to a thing of the world ("the branches of an apple tree"), but does for the knowledge\'s own things', async () => {
+    // A version-control manual of 2,000 chunks: "branches", "tree", "prune" and "remote" are its words, "apple" never.
+    const manual = fakeCorpus({ branches: 300, tree: 200, prune: 40, best: 100, time: 300, year: 20, remote: 250, delete: 150 }, 2_000);
+    const apple = 'When is the best time of year to prune the branches of an apple tree?';
+    const route = await routeLocally(apple, all, manual);
+    expect(route.calls).toEqual([]);
+    expect(route.reason).toMatch(/it says apple, which the knowledge never does \(tree, branches beside it, in another sense\)/);
+    // The branches of a thing the knowledge names are its own.
+    const remote = 'How do I delete the branches of a remote?';
+    expect(await calls(remote, all, manual)).toEqual([['search_knowledge', { query: remote }]]);
+  });
+
   it('does not search for a question about the world whose borrowed words the knowledge never says together, but does when it does', async () => {
     // A version-control manual of 2,000 chunks that says "hook", "size" and "streams" often, each in its own sense, and "trout" never.
     const frequencies = { hook: 100, size: 80, streams: 50, works: 300, best: 100, small: 120 };
