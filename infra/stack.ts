@@ -132,7 +132,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // Supervision ends for every process first: a Ctrl-C reaches the whole process group, so
     // PostgreSQL or the codec may exit on it while the api is still being stopped, and must not
     // be started again on the way out.
-    for (const s of Object.values(supervised)) s?.release();
+    const kept = Object.values(supervised).filter((s) => s !== undefined);
+    for (const s of kept) s.release();
+    // A process whose start went on beside a part that failed (the dev server beside PostgreSQL,
+    // when PostgreSQL could not be had) never joined `started`: left running, it outlived the
+    // failed start and held the process that started it open.
+    for (const s of kept) if (!started.includes(s)) await s.stop();
     for (const p of [...started].reverse()) await p.stop();
     for (const c of cleanups.reverse()) await c();
   };

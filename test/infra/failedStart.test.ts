@@ -14,11 +14,14 @@ import { startStack } from '../../infra/stack.js';
 const dir = mkdtempSync(join(tmpdir(), 'askflow-failed-start-'));
 const givenDatabase = process.env.DATABASE_URL;
 const givenNodeOptions = process.env.NODE_OPTIONS;
+const givenTemporal = process.env.TEMPORAL_ADDRESS;
 let holder: Server | null = null;
 const accepted: Socket[] = [];
 
 afterAll(() => {
   if (givenDatabase !== undefined) process.env.DATABASE_URL = givenDatabase;
+  else delete process.env.DATABASE_URL;
+  if (givenTemporal !== undefined) process.env.TEMPORAL_ADDRESS = givenTemporal;
   if (givenNodeOptions !== undefined) process.env.NODE_OPTIONS = givenNodeOptions;
   else delete process.env.NODE_OPTIONS;
   for (const socket of accepted) socket.destroy();
@@ -62,4 +65,24 @@ it('a start that fails while PostgreSQL is still starting stops PostgreSQL too, 
   await new Promise((r) => setTimeout(r, 9_000));
   expect(await listening(postgres)).toBe(false);
   expect(logged.filter((m) => /^postgres (exited|restarted|could not be restarted)/.test(m))).toEqual([]);
+}, 120_000);
+
+it('a start whose PostgreSQL cannot be had stops the dev server that started beside it', async () => {
+  // A given server no one listens on: its scratch database fails at once, while the stack's own
+  // dev server (no TEMPORAL_ADDRESS) is still starting. The failed start waits for it, and it
+  // never joined the stack's list of processes: it ran on, and kept the run that started it open.
+  process.env.DATABASE_URL = `postgres://postgres@127.0.0.1:${await freePort()}/postgres`;
+  delete process.env.TEMPORAL_ADDRESS;
+  const temporal = await freePort();
+  const start = startStack({
+    dir: join(dir, 'second'),
+    ports: { api: await freePort(), temporal, temporalUi: await freePort(), temporalHttp: await freePort(), temporalMetrics: await freePort(), postgres: await freePort(), codec: await freePort() },
+    taskQueue: 'failed-start-postgres',
+    scratchDatabase: true,
+    logLevel: 'info',
+    masterKey: randomBytes(32).toString('base64'),
+    log: () => undefined,
+  });
+  await expect(start).rejects.toThrow(/ECONNREFUSED/);
+  expect(await listening(temporal)).toBe(false);
 }, 120_000);
