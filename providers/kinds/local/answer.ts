@@ -8,7 +8,7 @@ import { contentTerms } from './coverage.js';
 import { stem } from '../../../text/stem.js';
 import { synonymsOf } from '../../../text/synonyms.js';
 import { describedNames } from '../../../text/concepts.js';
-import { answerTypeWords } from '../../../text/answerTypes.js';
+import { answerTypeWords, REASON_WORDS } from '../../../text/answerTypes.js';
 import { calledNames, keyTokens, keywordPairs } from '../../../text/keyTokens.js';
 import { units, type Unit } from './passageUnits.js';
 import { SIGNATURE } from '../../../text/definitionLines.js';
@@ -255,16 +255,12 @@ const stems = (text: string) => new Set(terms(text).map(stem));
 /** The words a question (or a part of one) says what it is about in, a dotted name's words apart. */
 const subjectWords = (text: string) => contentTerms(text).flatMap((t) => terms(t));
 
-/** The words a reason is given with: "because", "to avoid…", "…is necessary to prevent…". */
-const REASON_WORDS = ['because', 'reason', 'necessary', 'avoid', 'prevent'];
-
 /**
  * The words a part of a question is answered by: its own, or for a part that asks only why ("…,
- * and why?"), the words a reason is given with. Over the 2,240 read and labelled questions one
- * answer changed, and gave its term ("This is necessary to avoid split-brain…"); read as a kind
- * of answer for whole questions as well (answerTypes.ts), 21 more changed for none.
+ * and why?"), the words a reason is given with (REASON_WORDS). Over the 2,240 read and labelled
+ * questions one answer changed, and gave its term ("This is necessary to avoid split-brain…").
  */
-function partWords(part: string): string[] {
+function partWords(part: string): readonly string[] {
   const own = subjectWords(part);
   return own.length || !/\bwhy\b/i.test(part) ? own : REASON_WORDS;
 }
@@ -349,7 +345,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   weighAlso(terms(answerTypeWords(question).join(' ')).map(stem), ANSWER_TYPE_SHARE);
   // And, for a part that asks only why, the words a reason is given with, as much.
   const partsSaid = clauses(question).map(partWords);
-  weighAlso(partsSaid.filter((p) => p === REASON_WORDS).flat().map(stem), ANSWER_TYPE_SHARE);
+  if (partsSaid.includes(REASON_WORDS)) weighAlso(REASON_WORDS.map(stem), ANSWER_TYPE_SHARE);
   const scoring = [...weight.keys()];
   // A thesaurus's word alone ("add" for "make") does not make a line of code say what was asked.
   const telling = new Set(scoring.filter((w) => wanted.has(w) || !loose.has(w)));

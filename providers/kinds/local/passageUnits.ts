@@ -178,15 +178,17 @@ export function units(passages: ContextPassage[]): Unit[] {
       const before = introducing;
       const pushed = out.length;
       introducing = null;
-      // A command line a sentence introduces ("…use the following command:") is its example
-      // however no pattern of code knows it; it is no sentence of its own. One shaped as a term
-      // stays one: the prose after it says what it does ("git show-ref --verify refs/heads/master").
-      const introduced = before !== null && /:\s*$/.test(before.text) && ((isCommandLine(paragraph) && !isTermLine(aliasesOnOneLine(paragraph))) || isPattern(paragraph));
-      const example = introduced ? shownCode([paragraph]) : exampleLines(paragraph);
+      const lines = codeLines(paragraph);
+      // Code as a whole, though no pattern of code knows its lines: an SQL statement set over
+      // several lines, or a command line or a pattern a sentence introduces ("…use the following
+      // command:"). It is the sentence's example and no sentence of its own. A command line shaped
+      // as a term stays one: the prose after it says what it does ("git show-ref --verify refs/heads/master").
+      const wholeCode = isStatementBlock(lines) || (before !== null && /:\s*$/.test(before.text) && ((isCommandLine(paragraph) && !isTermLine(paragraph)) || isPattern(paragraph)));
+      const example = wholeCode ? shownCode(lines) : exampleLines(paragraph, lines);
       // A page breaks one example into paragraphs at its blank lines ("import warnings", a function
       // defined, then the block that calls it): each is the sentence's example, up to its first lines.
       if (example?.length && before) before.example = [...(before.example ?? []), ...example].slice(0, EXAMPLE_LINES);
-      if (!introduced && !isStatementBlock(codeLines(paragraph))) readParagraph(paragraph, i);
+      if (!wholeCode) readParagraph(paragraph, i);
       if (example !== null) introducing = before;
       else if (out.length > pushed) introducing = out.at(-1)!;
     });
@@ -253,8 +255,7 @@ const EXAMPLE_LINES = 8;
  * commits:") and state the command, the function or the clause asked about only in the code
  * after it; none when the code shows nothing (imports alone), null for any other paragraph.
  */
-function exampleLines(paragraph: string): string[] | null {
-  const lines = codeLines(paragraph);
+function exampleLines(paragraph: string, lines: readonly string[]): string[] | null {
   // A line shaped as a term is the next definition's ("heapq.heappop(heap)" after heappush's description), not an example.
   // Lines that each start with one word in capitals are a keyword's forms ("NULLS DISTINCT" over "NULLS
   // NOT DISTINCT", a definition list's term), not commands run.
@@ -263,7 +264,7 @@ function exampleLines(paragraph: string): string[] | null {
   // A shell session ("$ git switch --detach HEAD~3" over "HEAD is now at 9fc9555312…"): the commands
   // typed at its prompt, not what they printed.
   const typed = SHELL_PROMPT.test(lines[0]!) ? lines.filter((l) => SHELL_PROMPT.test(l)) : null;
-  if (!typed && !lines.every(isCodeLine) && !commands && !isStatementBlock(lines)) return null;
+  if (!typed && !lines.every(isCodeLine) && !commands) return null;
   return shownCode(typed ?? lines);
 }
 
@@ -276,7 +277,7 @@ function codeLines(paragraph: string): string[] {
 }
 
 /** Of lines of code, an example's first few an answer may show: no comment, import nor callout's mark, each fitting a line. */
-function shownCode(lines: string[]): string[] {
+function shownCode(lines: readonly string[]): string[] {
   return lines
     .map((l) => l.trim())
     .slice(0, EXAMPLE_LINES)

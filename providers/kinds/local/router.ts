@@ -429,15 +429,17 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   const words = wordsIn(text, WORD);
   const names = worldlyNames(text, words, t);
   // And the compounds it writes with hyphens that the knowledge never says ("push-ups").
-  const compounds = await unsaidCompounds(text, c, t, corpus);
-  const foreign = [...missing, ...names, ...compounds.map((parts) => parts.join('-'))];
-  const lacks = [...missing, ...compounds.map((parts) => parts.join('-'))];
+  const tellingWords = tellingTerms(t);
+  const compounds = await unsaidCompounds(text, c, tellingWords, corpus);
+  const unsaid = compounds.map((parts) => parts.join('-'));
+  const foreign = [...missing, ...names, ...unsaid];
+  const lacks = [...missing, ...unsaid];
   const says = [lacks.length ? `${lacks.join(', ')}, which the knowledge never does` : '', names.length ? `${names.join(', ')}, a name the knowledge says less often than everyday English does` : ''].filter(Boolean).join(', and ');
   // A telling word that a word the knowledge never says qualifies ("a gratitude journal", "a ball
   // python"), or that qualifies such a word ("index cards"), is the knowledge's word in another
   // sense: it tells nothing of the question being the knowledge's. So is a part of such a compound.
-  const hyphened = compounds.flat().filter((w) => t.ratios.some((r) => r.term === w && r.ratio >= TELLING_RATIO));
-  const qualified = [...new Set([...qualifiedWords(words, missing, t), ...hyphened])];
+  const hyphened = compounds.flat().filter((w) => tellingWords.has(w));
+  const qualified = [...new Set([...qualifiedWords(words, missing, tellingWords), ...hyphened])];
   const sensed = qualified.length ? typicalityOf(t.ratios.filter((r) => !qualified.includes(r.term))) : t;
   const inSense = qualified.length ? ` (${qualified.join(', ')} beside it, in another sense)` : '';
   const borrowed = borrowedWord(c, sensed, foreign);
@@ -587,13 +589,12 @@ function worldlyNames(text: string, words: readonly Word[], t: Typicality): stri
 const QUALIFIER_FREQUENCY = 5e-6;
 
 /**
- * The telling words (TELLING_RATIO or more) the question says right before or after a word the
+ * The telling words (`telling`, tellingTerms) the question says right before or after a word the
  * knowledge never says (`missing`) that everyday English says often (QUALIFIER_FREQUENCY):
  * "gratitude journal", "ball python", "presidential primary", "apple tree", "index cards". Such a
  * pair is a thing of the world the knowledge happens to name half of.
  */
-function qualifiedWords(words: readonly Word[], missing: readonly string[], t: Typicality): string[] {
-  const telling = new Set(t.ratios.filter((r) => r.ratio >= TELLING_RATIO).map((r) => r.term));
+function qualifiedWords(words: readonly Word[], missing: readonly string[], telling: ReadonlySet<string>): string[] {
   // A superlative says which of the knowledge's things ("the biggest values"), not a thing of the world.
   const lacking = new Set(missing.filter((w) => /^\p{Ll}+$/u.test(w) && !/est$/.test(w) && everydayFrequency(w) >= QUALIFIER_FREQUENCY));
   if (!telling.size || !lacking.size) return [];
@@ -612,7 +613,7 @@ function qualifiedWords(words: readonly Word[], missing: readonly string[], t: T
     if (said[i + 1] !== 'of') return false;
     let j = i + 2;
     while (DETERMINERS.has(said[j] ?? '') || lacking.has(said[j] ?? '')) j++;
-    return j > i + 2 && paired.has(said[j] ?? '') && lacking.has(said[j - 1]!);
+    return telling.has(said[j] ?? '') && qualified(j);
   };
   return [...new Set([...paired, ...said.filter((w, i) => telling.has(w) && ofPaired(i))])];
 }
@@ -622,23 +623,24 @@ const DETERMINERS: ReadonlySet<string> = new Set('a an the my your his her its o
 
 /**
  * The compounds the question writes with hyphens, with a telling word (TELLING_RATIO or more) among
- * their parts, that the knowledge never says: one of its parts is nowhere in the knowledge, or two
+ * their parts (`telling`, tellingTerms), that the knowledge never says: one of its parts is nowhere in the knowledge, or two
  * of them never in one chunk ("push-ups" over Git's manual). The hyphens make it one word of the
  * world's, of which the knowledge happens to say a part; one it does say ("fast-forward",
  * "write-ahead", "read-only") is its own. Each as its parts.
  */
-async function unsaidCompounds(text: string, c: Coverage, t: Typicality, corpus: CorpusStats): Promise<string[][]> {
-  const telling = new Set(t.ratios.filter((r) => r.ratio >= TELLING_RATIO).map((r) => r.term));
+async function unsaidCompounds(text: string, c: Coverage, telling: ReadonlySet<string>, corpus: CorpusStats): Promise<string[][]> {
   const held = new Map(c.terms.map((x) => [x.term, x]));
   const compounds = [...new Set(text.toLowerCase().match(/\p{L}+(?:-\p{L}+)+/gu) ?? [])].map((compound) => compound.split('-')).filter((parts) => parts.some((w) => telling.has(w)));
-  if (!compounds.length) return [];
-  // Each compound's neighbouring parts that the knowledge says, by the forms they were counted by; a part no content word ("to") is neither.
+  // A part the knowledge never says makes it unsaid at once (a part no content word, "to", neither tells nor lacks);
+  const lacking = compounds.map((parts) => parts.some((w) => held.get(w)?.df === 0));
+  // else two neighbouring parts it says, by the forms they were counted by, that never meet in a chunk.
   const said = (w: string) => (held.get(w)?.df ?? 0) > 0;
-  const neighbours = compounds.map((parts) => parts.slice(1).flatMap((w, i) => (said(parts[i]!) && said(w) ? [[held.get(parts[i]!)!.form, held.get(w)!.form] as const] : [])));
-  const asked = neighbours.flat();
-  const together = asked.length ? await corpus.jointFrequency(asked) : [];
-  const apart = new Set(asked.filter((_, i) => together[i] === 0).map((pair) => pair.join('-')));
-  return compounds.filter((parts, i) => parts.some((w) => held.get(w)?.df === 0) || neighbours[i]!.some((pair) => apart.has(pair.join('-'))));
+  const pairs = compounds.flatMap((parts, at) =>
+    lacking[at] ? [] : parts.slice(1).flatMap((w, i) => (said(parts[i]!) && said(w) ? [{ at, pair: [held.get(parts[i]!)!.form, held.get(w)!.form] as const }] : [])),
+  );
+  const together = pairs.length ? await corpus.jointFrequency(pairs.map((p) => p.pair)) : [];
+  const apart = new Set(pairs.filter((_, i) => together[i] === 0).map((p) => p.at));
+  return compounds.filter((_, at) => lacking[at] || apart.has(at));
 }
 
 /** Words after which the next one is a verb, not a compound's first word: a subject, "to", an auxiliary, "please". */
@@ -674,6 +676,11 @@ async function borrowedWords(c: Coverage, t: Typicality, missing: string[], corp
   const met = pairs.map(([a, b], i) => ({ a, b, n: together[i]!, chance: (a.df * b.df) / c.chunks }));
   if (met.some((m) => m.n > m.chance) || met.every((m) => m.chance < 1)) return null;
   return met.map((m) => `${m.a.term} with ${m.b.term} in ${m.n} chunks, ${Number(m.chance.toPrecision(2))} by chance`).join(', ');
+}
+
+/** The words of a question (as `t` measured them) that are TELLING_RATIO times as common in the knowledge as in everyday English or more. */
+function tellingTerms(t: Typicality): Set<string> {
+  return new Set(t.ratios.filter((r) => r.ratio >= TELLING_RATIO).map((r) => r.term));
 }
 
 /** "12×", "1.4×", "0.31×": enough digits to compare with the threshold. */
