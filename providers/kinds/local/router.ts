@@ -13,7 +13,6 @@
 import { KNOWLEDGE_TOOL, type CorpusStats, type ToolCall, type ToolSpec } from '../../types.js';
 import { MAX_TOOL_CALLS_PER_ROUND } from '../../toolCallLimit.js';
 import { stem } from '../../../text/stem.js';
-import { terms } from '../../../text/terms.js';
 import { isLifeWord } from '../../../text/everydayLife.js';
 import { everydayFrequency, saidInLowerCase } from '../../../text/everydayEnglish.js';
 import { arithmeticQuestion } from './arithmetic.js';
@@ -24,7 +23,7 @@ import { smallTalk, type SmallTalk } from './smallTalk.js';
 import { listedValues } from './tools/listed.js';
 import { identifier, isReferenceCode } from './tools/identifiers.js';
 import { matchTool, ownWordsOf, referenceMatch, type ToolMatch } from './tools/match.js';
-import { contractionHead, startsSentence, WORD, wordsIn, type Word } from './tools/read.js';
+import { contractionHead, startsSentence, subjectTerms, WORD, wordsIn, type Word } from './tools/read.js';
 import { expandStems, messageStems } from './toolVocabulary.js';
 
 export interface Route {
@@ -95,7 +94,8 @@ function tooLittle(part: string, match: ToolMatch): string | null {
   if (args.every((name) => match.guessed.includes(name))) return `${doubtsAbout(part, match)}: too little to call it on`;
   // The one word it shares names what the tool's argument is, not what the tool tells: "Where can I
   // get the best view over the city in Paris?" gives a city and asks nothing of its weather.
-  const kinds = new Set(args.flatMap((name) => terms(name.replace(/[_-]/g, ' ')).map(stem)));
+  // Read as a tool's own name is (subjectTerms): "cityName" is the words city and name, as "city_name" is.
+  const kinds = new Set(args.flatMap((name) => [...subjectTerms(name)].map(stem)));
   if (match.matched.every((w) => kinds.has(stem(w.toLowerCase())))) return `"${part}" says only what ${match.tool.name}'s argument is (${match.matched.join(', ')}), nothing of what it tells`;
   return null;
 }

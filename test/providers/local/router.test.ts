@@ -308,6 +308,17 @@ describe('the offline router', () => {
     expect(await calls('Is it raining in the city of Paris?')).toEqual([['get_weather', { city: 'Paris' }]]);
   });
 
+  it('reads an argument named in camelCase as its words, as one named in snake_case', async () => {
+    const cityWeather: ToolSpec = {
+      name: 'getWeather',
+      description: weather.description,
+      parameters: { type: 'object', required: ['cityName'], properties: { cityName: { type: 'string', description: 'City name, e.g. Oslo' } } },
+    };
+    const tools = [KNOWLEDGE_TOOL, cityWeather];
+    expect(await calls('Where can I get the best view over the city in Paris?', tools)).toEqual([]);
+    expect(await calls('What are the conditions in the city of Paris today?', tools)).toEqual([['getWeather', { cityName: 'Paris' }]]);
+  });
+
   it('does not search for a compound written with hyphens that the knowledge never says, for the part it does', async () => {
     // "push" is all over a manual of version control, "ups" in a few chunks, never beside "push";
     // the question's other words are the manual's only in passing, never together.
