@@ -395,8 +395,11 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   const named = namedIdentifier(text, c.terms);
   if (named) return { call, reason: `"${text}" names ${named}, whose words the knowledge holds (${figures})` };
   if (c.coverage < COVERAGE_THRESHOLD) {
-    const own = ownWord(c, measureTypicality(c, corpus));
+    const typicality = measureTypicality(c, corpus);
+    const own = ownWord(c, typicality);
     if (own) return { call, reason: `"${text}" says ${own.term}, the knowledge's own word (${ratio(own.ratio)} as common there as in everyday English, in ${Math.round(own.share * 100)} % of its chunks; ${figures})` };
+    const keyword = shoutedKeyword(text, typicality);
+    if (keyword) return { call, reason: `"${text}" writes ${keyword.word} in capitals, as a keyword, and the knowledge says it ${ratio(keyword.ratio)} as often as everyday English (${figures})` };
     return { call: null, reason: `the knowledge does not cover "${text}" (${figures})` };
   }
   const t = measureTypicality(c, corpus);
@@ -497,6 +500,32 @@ function namedIdentifier(text: string, held: { term: string; df: number }[]): st
   for (const id of text.match(IDENTIFIER) ?? []) {
     const words = contentTerms(id.replace(/[_-]/g, ' '));
     if (words.length && words.every((w) => (df.get(w) ?? 0) > 0)) return `"${id}"`;
+  }
+  return null;
+}
+
+/**
+ * How much commoner in the knowledge than in everyday English a word the question writes in
+ * capitals must be to be the knowledge's keyword (shoutedKeyword): as much as a name said in
+ * passing (PASSING_RATIO).
+ */
+const KEYWORD_RATIO = 10;
+
+/**
+ * A word of four letters or more that the question writes in capitals among words that are not
+ * ("What does VACUUM actually do…? My db file stays huge…, it sits on a small SD card."): written
+ * so, it is a keyword as code has them, and a question naming one that the knowledge says far more
+ * often than everyday English does asks the knowledge, however chatty the rest of it (the
+ * everyday words left "VACUUM" at 0.43 of the question's IDF mass). A message written all in
+ * capitals shouts; its words are no keywords.
+ */
+function shoutedKeyword(text: string, t: Typicality): { word: string; ratio: number } | null {
+  const words = text.match(/[\p{L}][\p{L}\p{N}_]*/gu) ?? [];
+  const capitals = words.filter((w) => w.length >= 4 && w === w.toUpperCase() && /\p{Lu}/u.test(w));
+  if (!capitals.length || capitals.length * 2 > words.length) return null;
+  for (const word of capitals) {
+    const found = t.ratios.find((r) => r.term === word.toLowerCase());
+    if (found && found.ratio >= KEYWORD_RATIO) return { word, ratio: found.ratio };
   }
   return null;
 }

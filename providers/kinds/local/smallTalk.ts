@@ -11,6 +11,8 @@ const THANKS = /^(?:(?:thanks?|thank you|thx|ty|cheers|much appreciated|apprecia
 const FAREWELL = /^(?:bye|goodbye|good bye|bye bye|see (?:you|ya)|good night|take care|later|farewell|have a (?:nice|good|great) (?:day|evening|weekend|one))\b.*$/;
 // Questions to or about the assistant: its name, its well-being, its nature, its opinion.
 const ABOUT_YOU = /\b(?:how are you|how're you|how(?:'s| is) it going|how do you do|what(?:'s| is) up|who are you|what are you|what(?:'s| is) your (?:name|favou?rite\b.*)|are you (?:a |an )?(?:bot|robot|human|real|ai|there|ok|okay|alive)|do you (?:like|love|enjoy|have feelings|dream)|can you hear me|nice to meet you|what do you think about)\b/;
+/** The asker's own taste, told after asking the assistant's (ABOUT_YOU). */
+const OWN_TASTE = /^(?:mine(?:'s| is| would be)|my (?:own )?(?:favou?rite|pick)(?: one)?(?:'s| is| would be)|i (?:like|love|prefer|enjoy))\b/;
 const JOKE = /\b(?:tell me (?:a |another )?(?:joke|riddle|story|fun fact)|(?:a|another) (?:joke|riddle)|make me laugh|something funny)\b/;
 // Made-up text: a poem, a story or a toast is composed, not looked up. The kind may come after a
 // few words saying what it is like ("a two-line haiku-style note", "a short funny wedding toast"),
@@ -58,7 +60,8 @@ export function smallTalk(message: string): SmallTalk | null {
   if (!parts.length) return 'chit-chat';
   let kind: SmallTalk | null = null;
   for (const part of parts) {
-    const k = smallTalkSentence(part);
+    // Asked the assistant's own taste, the asker tells theirs: "What's your favourite Monty Python sketch? Mine is the Dead Parrot one."
+    const k: SmallTalk | null = smallTalkSentence(part) ?? (kind === 'about the assistant' && OWN_TASTE.test(part) ? kind : null);
     if (!k) return null;
     kind ??= k;
   }

@@ -46,7 +46,7 @@ const calls = async (message: string, tools = all, stats: CorpusStats | undefine
   (await routeLocally(message, tools, stats)).calls.map((c) => [c.name, c.arguments]);
 
 describe('the offline router', () => {
-  it.each(['Hi there!', 'Good morning!', 'Tell me a joke.', 'Thanks, that was really helpful!', 'Bye, see you tomorrow!', "What's your name?", 'How are you today?', 'Write a haiku about autumn.', 'Write a two-line haiku-style note thanking my team for finishing early.', 'Write a short wedding toast for my sister.', 'Suggest a name for my cat.', 'Flip a coin.', 'Pick a random number between 1 and 10 for me.'])(
+  it.each(['Hi there!', 'Good morning!', 'Tell me a joke.', 'Thanks, that was really helpful!', 'Bye, see you tomorrow!', "What's your name?", 'How are you today?', 'Write a haiku about autumn.', 'Write a two-line haiku-style note thanking my team for finishing early.', 'Write a short wedding toast for my sister.', 'Suggest a name for my cat.', 'Flip a coin.', 'Pick a random number between 1 and 10 for me.', "What's your favourite Monty Python sketch? Mine is the Dead Parrot one."])(
     'calls nothing for small talk: %s',
     async (message) => {
       const route = await routeLocally(message, all, corpus);
@@ -306,6 +306,17 @@ describe('the offline router', () => {
     // A word of what it tells, beside the city, still calls it.
     expect(await calls('What are the conditions in the city of Paris today?')).toEqual([['get_weather', { city: 'Paris' }]]);
     expect(await calls('Is it raining in the city of Paris?')).toEqual([['get_weather', { city: 'Paris' }]]);
+  });
+
+  it('searches for a keyword the question writes in capitals, however chatty the rest', async () => {
+    const manual = fakeCorpus({ vacuum: 40, file: 300, rows: 200, deleted: 60, run: 250, huge: 3, small: 80, stays: 2, even: 90, actually: 10 });
+    const chatty = 'What does VACUUM actually do and when should I run it? My db file stays huge even after I deleted tons of rows, which is annoying because it sits on a small SD card.';
+    const route = await routeLocally(chatty, [KNOWLEDGE_TOOL], manual);
+    expect(route.calls.map((c) => c.name)).toEqual(['search_knowledge']);
+    expect(route.reason).toMatch(/writes VACUUM in capitals/);
+    // Written as a word of the sentence, it is one of its words; a message all in capitals shouts.
+    expect(await calls(chatty.replace('VACUUM', 'vacuum'), [KNOWLEDGE_TOOL], manual)).toEqual([]);
+    expect(await calls(chatty.toUpperCase(), [KNOWLEDGE_TOOL], manual)).toEqual([]);
   });
 
   it('reads an argument named in camelCase as its words, as one named in snake_case', async () => {
