@@ -1,6 +1,7 @@
 // What kind of answer a question asks for, by its question words: "how long …" is answered by a
 // duration, "how often …" by an interval, "how many …" by a number or a limit, "how much
-// memory …" by a size, "where …" by a place (a file, a directory). Documentation states those
+// memory …" by a size, "where …" by a place (a file, a directory), "since which version …" by a
+// version note ("Changed in version 3.10: Added the key parameter"). Documentation states those
 // with its own words (timeout, period, maximum, bytes, file) that the question need not share,
 // so the extractive answer counts them as the question's. Retrieval does not: they say what the
 // answer looks like, not what it is about. And "what command…", "is there a tool…" is answered by
@@ -12,6 +13,7 @@ const ANSWER_TYPES: readonly { asks: RegExp; words: string }[] = [
   { asks: /\bhow often\b|\bhow frequently\b|\bevery (?:(?:\d+|few|couple(?: of)?|n|so many) ?)?(?:seconds?|minutes?|hours?|days?)\b|\bperiodically\b|\bon a (?:timer|schedule)\b|\bat (?:regular|fixed) intervals?\b/i, words: 'interval period frequency every seconds' },
   { asks: /\bhow many\b/i, words: 'number maximum max count limit' },
   { asks: /\bhow (?:much|big|large)\b/i, words: 'size bytes amount maximum' },
+  { asks: /\b(?:which|what|since|from|in|as of) (?:\S+ )?(?:version|release)\b|\bsince when\b|\bwhen (?:was|were|did)\b.*\b(?:added|introduced|removed|deprecated|changed)\b/i, words: 'version added new changed deprecated' },
   { asks: /\bwhere\b/i, words: 'file directory path location' },
 ];
 

@@ -323,9 +323,18 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   // The term counts with its definition's first sentence only; the later ones say it when quoted
   // but match on their own words, or every sentence of a definition would match its term.
   const matched = all.map((u) => (u.lead ? `${u.subject} ${u.text}` : u.text));
-  const unitStems = matched.map(stems);
+  const names = keyTokens(question);
+  // The command of the page a sentence is on, when the question names it ("How do I make git
+  // ls-remote exit…"): every sentence of that page is about it, said or not. Counted only for the
+  // sentence that says it again, the name and its words ("ls", "remote") made the help note on
+  // "git ls-remote -h" the answer, over the one on --exit-code.
+  const pageNamed = all.map((u) => {
+    const command = passages[u.passage]!.command;
+    return command !== undefined && names.some((k) => k.test(command)) ? command : '';
+  });
+  const unitStems = matched.map((m, i) => stems(`${pageNamed[i]} ${m}`));
   // A name said by most of the sentences at hand ("JavaScript" across a JavaScript manual) tells none of them apart.
-  const keys = keyTokens(question).filter((k) => matched.filter((m) => k.test(m)).length * 2 <= all.length);
+  const keys = names.filter((k) => matched.filter((m) => k.test(m)).length * 2 <= all.length);
   const pairs = keywordPairs(question);
   // A word in few of the sentences at hand tells more than one in all of them.
   const idf = (w: string) => Math.log(1 + all.length / (1 + unitStems.filter((s) => s.has(w)).length));
@@ -366,7 +375,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     // A later sentence of a definition the question names ("What is the default of shared_buffers?")
     // is about that name as much as the first one, once it shares a word of its own with the question.
     const aboutSubject = u.subject !== null && (u.lead || shared.length > 0);
-    const named = keys.filter((k) => k.test(aboutSubject ? `${u.subject} ${u.text}` : u.text)).length;
+    const named = keys.filter((k) => k.test(aboutSubject ? `${u.subject} ${u.text}` : u.text) || k.test(pageNamed[i]!)).length;
     const bySubject = aboutSubject ? keys.filter((k) => k.test(u.subject!)).length || Number(termNames(u.subject!).some((n) => called.includes(n))) : 0;
     const score = shared.reduce((s, w) => s + weight.get(w)!, 0) + KEY_BONUS * (named + bySubject);
     const example = exampleOf(u);

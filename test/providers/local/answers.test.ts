@@ -97,6 +97,34 @@ describe('the offline model answers', () => {
     expect(await answer('How do I see a commit\'s log message and diff?', said)).toBe('The command git show prints the log message and textual diff of a commit. (git-show.html)');
   });
 
+  it('reads every sentence of a page whose command the question names as about that command, not only one that says it again', async () => {
+    const lsRemote = {
+      ...passage(
+        'git-ls-remote.html#3',
+        '-h\n--heads',
+        'Limit to only refs/heads. Note that git ls-remote -h used without anything else on the command line gives help.',
+        '--exit-code',
+        'Exit with status "2" when no matching refs are found in the remote repository.',
+      ),
+      command: 'git ls-remote',
+    };
+    const text = await answer('How do I make git ls-remote exit with a non-zero status when none of the refs I asked for exist on the remote?', lsRemote);
+    expect(text).toContain('--exit-code: Exit with status "2" when no matching refs are found');
+  });
+
+  it('answers "since which version" with the version note', async () => {
+    const bisect = passage(
+      'bisect.html#1',
+      'bisect.bisect_left(a, x, lo=0, hi=len(a), *, key=None)',
+      'Locate the insertion point for x in a to maintain sorted order. key specifies a key function of one argument that is used to extract a comparison key from each element in the array.',
+      'Changed in version 3.10: Added the key parameter.',
+    );
+    // The best one sentence: the key function's own words are said by the description as often.
+    expect(extractiveAnswer('Since which Python version does bisect.bisect_left accept a key function?', [bisect], 1)).toBe(
+      'bisect.bisect_left(a, x, lo=0, hi=len(a), *, key=None): Changed in version 3.10: Added the key parameter. (bisect.html)',
+    );
+  });
+
   it("cites the section a quote is from with its document, and quotes from two sections as two sources", async () => {
     const counter = { ...passage('collections.html#12', 'elements()', 'Return an iterator over elements repeating each as many times as its count.'), section: 'Counter objects' };
     const deque = { ...passage('collections.html#20', 'A deque counts nothing; it appends and pops from either side in constant time.'), section: 'deque objects' };
