@@ -10,6 +10,7 @@ import type { VectorIndex } from './types.js';
 import type { LexicalIndex } from './lexicalIndex/index.js';
 import type { MentionIndex, Mention } from './mentions.js';
 import { describedNames } from '../text/concepts.js';
+import { dottedNameParts } from '../text/dottedNames.js';
 import { synonymsOf } from '../text/synonyms.js';
 import { asksForCommand } from '../text/answerTypes.js';
 import { terms, words } from '../text/terms.js';
@@ -205,6 +206,9 @@ export async function retrieve(
 ): Promise<RetrievedChunk[]> {
   const p = { ...FUSION_DEFAULTS, ...opts.fusion };
   const texts = [{ text: question, weight: 1 }];
+  // A dotted name is one word to the full-text parser; its parts are the question's words too.
+  const parts = dottedNameParts(question);
+  if (parts.length) texts.push({ text: parts.join(' '), weight: 1 });
   const asked = terms(question);
   const others = p.synonymWeight > 0 ? synonymsOf(asked) : [];
   if (others.length) texts.push({ text: others.join(' '), weight: p.synonymWeight });
