@@ -328,10 +328,8 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
   // ls-remote exit…"): every sentence of that page is about it, said or not. Counted only for the
   // sentence that says it again, the name and its words ("ls", "remote") made the help note on
   // "git ls-remote -h" the answer, over the one on --exit-code.
-  const pageNamed = all.map((u) => {
-    const command = passages[u.passage]!.command;
-    return command !== undefined && names.some((k) => k.test(command)) ? command : '';
-  });
+  const namedCommands = passages.map(({ command }) => (command !== undefined && names.some((k) => k.test(command)) ? command : ''));
+  const pageNamed = all.map((u) => namedCommands[u.passage]!);
   const unitStems = matched.map((m, i) => stems(`${pageNamed[i]} ${m}`));
   // A name said by most of the sentences at hand ("JavaScript" across a JavaScript manual) tells none of them apart.
   const keys = names.filter((k) => matched.filter((m) => k.test(m)).length * 2 <= all.length);

@@ -14,6 +14,7 @@ import { KNOWLEDGE_TOOL, type CorpusStats, type ToolCall, type ToolSpec } from '
 import { MAX_TOOL_CALLS_PER_ROUND } from '../../toolCallLimit.js';
 import { stem } from '../../../text/stem.js';
 import { isLifeWord } from '../../../text/everydayLife.js';
+import { capitalKeywords } from '../../../text/keyTokens.js';
 import { everydayFrequency, saidInLowerCase } from '../../../text/everydayEnglish.js';
 import { arithmeticQuestion } from './arithmetic.js';
 import { conversionQuestion } from './conversion.js';
@@ -83,10 +84,10 @@ function doubtsAbout(part: string, match: ToolMatch): string | null {
 /**
  * Why a tool is not called on a clause that shares one word of its description and gives none of
  * its arguments but guessed ones, or shares only the word its argument is named by, whatever the
- * knowledge holds: "I moved to a new city for work
- * and know nobody…" says "city" and nothing that is one ("work" only follows "for"), and with
- * knowledge to weigh against it called get_weather for "work". Either doubt alone is weighed
- * (knowledgeClaims); both together are too little. Null when the tool may stand.
+ * knowledge holds: "I moved to a new city for work and know nobody…" says "city" and nothing that
+ * is one ("work" only follows "for"), and with knowledge to weigh against it called get_weather
+ * for "work". Either doubt alone is weighed (knowledgeClaims); both together are too little. Null
+ * when the tool may stand.
  */
 function tooLittle(part: string, match: ToolMatch): string | null {
   const args = Object.keys(match.arguments ?? {});
@@ -394,15 +395,14 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   }
   const named = namedIdentifier(text, c.terms);
   if (named) return { call, reason: `"${text}" names ${named}, whose words the knowledge holds (${figures})` };
+  const t = measureTypicality(c, corpus);
   if (c.coverage < COVERAGE_THRESHOLD) {
-    const typicality = measureTypicality(c, corpus);
-    const own = ownWord(c, typicality);
+    const own = ownWord(c, t);
     if (own) return { call, reason: `"${text}" says ${own.term}, the knowledge's own word (${ratio(own.ratio)} as common there as in everyday English, in ${Math.round(own.share * 100)} % of its chunks; ${figures})` };
-    const keyword = shoutedKeyword(text, typicality);
+    const keyword = shoutedKeyword(text, t);
     if (keyword) return { call, reason: `"${text}" writes ${keyword.word} in capitals, as a keyword, and the knowledge says it ${ratio(keyword.ratio)} as often as everyday English (${figures})` };
     return { call: null, reason: `the knowledge does not cover "${text}" (${figures})` };
   }
-  const t = measureTypicality(c, corpus);
   const telling = t.telling.length ? `${t.telling.map((w) => `${w.term} ${ratio(w.ratio)}`).join(', ')} as common there as in everyday English` : 'no word of it indexed';
   if (t.typicality < TYPICALITY_THRESHOLD) return { call: null, reason: `"${text}" is worded as everyday English, not as the knowledge is (${figures}; ${telling}: ${ratio(t.typicality)} < ${TYPICALITY_THRESHOLD}×)` };
   // Worded as the knowledge is, but every word of it everyday English that the knowledge says only
@@ -505,27 +505,19 @@ function namedIdentifier(text: string, held: { term: string; df: number }[]): st
 }
 
 /**
- * How much commoner in the knowledge than in everyday English a word the question writes in
- * capitals must be to be the knowledge's keyword (shoutedKeyword): as much as a name said in
- * passing (PASSING_RATIO).
- */
-const KEYWORD_RATIO = 10;
-
-/**
- * A word of four letters or more that the question writes in capitals among words that are not
- * ("What does VACUUM actually do…? My db file stays huge…, it sits on a small SD card."): written
- * so, it is a keyword as code has them, and a question naming one that the knowledge says far more
- * often than everyday English does asks the knowledge, however chatty the rest of it (the
- * everyday words left "VACUUM" at 0.43 of the question's IDF mass). A message written all in
- * capitals shouts; its words are no keywords.
+ * A keyword of four letters or more that the question writes in capitals (capitalKeywords) among
+ * words that are not ("What does VACUUM actually do…? My db file stays huge…, it sits on a small
+ * SD card."): a question naming one that the knowledge says at least as much commoner than
+ * everyday English as a name said in passing (PASSING_RATIO) asks the knowledge, however chatty
+ * the rest of it (the everyday words left "VACUUM" at 0.43 of the question's IDF mass). A message
+ * written all in capitals shouts; its words are no keywords.
  */
 function shoutedKeyword(text: string, t: Typicality): { word: string; ratio: number } | null {
-  const words = text.match(/[\p{L}][\p{L}\p{N}_]*/gu) ?? [];
-  const capitals = words.filter((w) => w.length >= 4 && w === w.toUpperCase() && /\p{Lu}/u.test(w));
-  if (!capitals.length || capitals.length * 2 > words.length) return null;
+  const capitals = capitalKeywords(text).filter((w) => w.length >= 4);
+  if (!capitals.length || capitals.length * 2 > (text.match(WORD) ?? []).length) return null;
   for (const word of capitals) {
     const found = t.ratios.find((r) => r.term === word.toLowerCase());
-    if (found && found.ratio >= KEYWORD_RATIO) return { word, ratio: found.ratio };
+    if (found && found.ratio >= PASSING_RATIO) return { word, ratio: found.ratio };
   }
   return null;
 }
@@ -652,8 +644,8 @@ const DETERMINERS: ReadonlySet<string> = new Set('a an the my your his her its o
 
 /**
  * The compounds the question writes with hyphens, with a telling word (TELLING_RATIO or more) among
- * their parts (`telling`, tellingTerms), that the knowledge never says: one of its parts is nowhere in the knowledge, or two
- * of them never in one chunk ("push-ups" over Git's manual). The hyphens make it one word of the
+ * their parts (`telling`, tellingTerms), that the knowledge never says: one of its parts is nowhere
+ * in the knowledge, or two of them never in one chunk ("push-ups" over Git's manual). The hyphens make it one word of the
  * world's, of which the knowledge happens to say a part; one it does say ("fast-forward",
  * "write-ahead", "read-only") is its own. Each as its parts.
  */
