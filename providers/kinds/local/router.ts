@@ -26,6 +26,7 @@ import { identifier, isReferenceCode } from './tools/identifiers.js';
 import { matchTool, ownWordsOf, referenceMatch, type ToolMatch } from './tools/match.js';
 import { contractionHead, startsSentence, subjectTerms, WORD, wordsIn, type Word } from './tools/read.js';
 import { expandStems, messageStems } from './toolVocabulary.js';
+import { irregularPastOf } from '../../../text/irregularVerbs.js';
 
 export interface Route {
   calls: ToolCall[];
@@ -379,14 +380,28 @@ function knowledgeSearch(query: string): ToolCall {
   return { id: 'local-knowledge', name: KNOWLEDGE_TOOL.name, arguments: { query } };
 }
 
+/**
+ * The words the knowledge never says (`unknown`, its document frequencies 0), less the irregular
+ * past forms of verbs it does say: "went" is in no page of Git's manual, "go" in many, and "My
+ * rebase went wrong halfway through…" is about a rebase. A regular past ("vanished") is read
+ * as a verb where it matters (qualifiedWords); an irregular one has no ending to tell it by.
+ */
+async function unsaidWords(unknown: string[], corpus: CorpusStats): Promise<string[]> {
+  const verbs = [...new Set(unknown.flatMap(irregularPastOf))];
+  if (!verbs.length) return unknown;
+  const said = await corpus.documentFrequency(verbs);
+  return unknown.filter((w) => !irregularPastOf(w).some((verb) => (said.get(verb) ?? 0) > 0));
+}
+
 /** Knowledge search for `text` when the corpus covers it, with the figures that decided it. */
 async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Promise<{ call: ToolCall | null; reason: string }> {
   const call = knowledgeSearch(text);
   if (!contentTerms(text).length) return { call: null, reason: 'no content words to search knowledge for' };
   if (!corpus) return { call, reason: 'the project has knowledge to search (no corpus statistics to judge coverage)' };
   const c = await measureCoverage(text, corpus);
-  const missing = c.terms.filter((t) => t.df === 0).map((t) => t.term);
-  const figures = `IDF coverage ${c.coverage.toFixed(2)} ${c.coverage >= COVERAGE_THRESHOLD ? '≥' : '<'} ${COVERAGE_THRESHOLD} over ${c.chunks} chunks` + (missing.length ? `; not in the knowledge: ${missing.join(', ')}` : '');
+  const unknown = c.terms.filter((t) => t.df === 0).map((t) => t.term);
+  const figures = `IDF coverage ${c.coverage.toFixed(2)} ${c.coverage >= COVERAGE_THRESHOLD ? '≥' : '<'} ${COVERAGE_THRESHOLD} over ${c.chunks} chunks` + (unknown.length ? `; not in the knowledge: ${unknown.join(', ')}` : '');
+  const missing = await unsaidWords(unknown, corpus);
   // A few chunks cannot show which words are the knowledge's own: any word they hold is in a large share of them.
   if (c.chunks <= SMALL_CORPUS_CHUNKS) {
     if (c.coverage >= COVERAGE_THRESHOLD) return { call, reason: `the knowledge covers "${text}" (${figures})` };

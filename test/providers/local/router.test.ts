@@ -193,6 +193,20 @@ describe('the offline router', () => {
     expect(await calls(vanished, all, manual)).toEqual([['search_knowledge', { query: vanished }]]);
   });
 
+  it('reads an irregular past ("went") of a verb the knowledge says as no sign of a thing of the world, but one of a verb it never says as such a sign', async () => {
+    // A version-control manual of 2,000 chunks that says "rebase" and "go", never "went".
+    const words = { rebase: 40, wrong: 30, halfway: 2, get: 300, back: 200, started: 20, through: 150, before: 400 };
+    const rebase = 'My rebase went wrong halfway through. How do I get back to where I was before I started it?';
+    const route = await routeLocally(rebase, all, fakeCorpus({ ...words, go: 150 }, 2_000));
+    expect(route.calls).toEqual([{ id: 'local-knowledge', name: 'search_knowledge', arguments: { query: rebase } }]);
+    // The figures still say what the knowledge lacks.
+    expect(route.reason).toContain('not in the knowledge: went');
+    // A manual that never says "go" either: "went" is a word of the world there, and "rebase" beside it is read in another sense.
+    const elsewhere = await routeLocally(rebase, all, fakeCorpus(words, 2_000));
+    expect(elsewhere.calls).toEqual([]);
+    expect(elsewhere.reason).toContain('is about the world: it says went, which the knowledge never does');
+  });
+
   it('does not search for what belongs to a thing of the world ("the branches of an apple tree"), but does for the knowledge\'s own things', async () => {
     // A version-control manual of 2,000 chunks: "branches", "tree", "prune" and "remote" are its words, "apple" never.
     const manual = fakeCorpus({ branches: 300, tree: 200, prune: 40, best: 100, time: 300, year: 20, remote: 250, delete: 150 }, 2_000);
