@@ -401,7 +401,6 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   const c = await measureCoverage(text, corpus);
   const unknown = c.terms.filter((t) => t.df === 0).map((t) => t.term);
   const figures = `IDF coverage ${c.coverage.toFixed(2)} ${c.coverage >= COVERAGE_THRESHOLD ? '≥' : '<'} ${COVERAGE_THRESHOLD} over ${c.chunks} chunks` + (unknown.length ? `; not in the knowledge: ${unknown.join(', ')}` : '');
-  const missing = await unsaidWords(unknown, corpus);
   // A few chunks cannot show which words are the knowledge's own: any word they hold is in a large share of them.
   if (c.chunks <= SMALL_CORPUS_CHUNKS) {
     if (c.coverage >= COVERAGE_THRESHOLD) return { call, reason: `the knowledge covers "${text}" (${figures})` };
@@ -428,6 +427,9 @@ async function knowledgeCall(text: string, corpus: CorpusStats | undefined): Pro
   if (t.typicality < PASSING_RATIO && c.terms.every((x) => x.df < least)) {
     return { call: null, reason: `the knowledge mentions "${text}" only in passing: each of its words in fewer than ${least} of ${c.chunks} chunks (${figures}; ${telling})` };
   }
+  // What the knowledge never says weighs from here on; worked out here, not before the returns above,
+  // for it may ask the knowledge once more (unsaidWords).
+  const missing = await unsaidWords(unknown, corpus);
   // A word asked about as a word ("a definition of the word 'serendipity'") that the knowledge never
   // says: the question is about it, so the knowledge cannot answer, whatever else it shares.
   const asWord = namedWords(text).filter((w) => missing.includes(w));
