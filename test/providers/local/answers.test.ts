@@ -489,6 +489,18 @@ describe('the offline model answers', () => {
     );
   });
 
+  it('shows the code a quoted sentence introduces with it, though no line of that code says a word of the question', async () => {
+    const page = passage(
+      'errlog.html#1',
+      'There can only be a single error logging callback per process. The error logging callback is registered at start-time using code similar to the following:',
+      'config_set(CONFIG_LOG, onProblem, state);',
+      'The messages can then be sent to the system journal.',
+    );
+    expect(await answer('How do I get every warning the library meets sent to my own callback at start-time?', page)).toContain(
+      'The error logging callback is registered at start-time using code similar to the following: `config_set(CONFIG_LOG, onProblem, state);`',
+    );
+  });
+
   it("shows a shell session's typed command, not what it printed, as the example of the sentence introducing it", async () => {
     const session = passage(
       'git-switch.html#3',
