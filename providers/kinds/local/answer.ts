@@ -10,7 +10,7 @@ import { synonymsOf } from '../../../text/synonyms.js';
 import { describedNames } from '../../../text/concepts.js';
 import { answerTypeWords, REASON_WORDS } from '../../../text/answerTypes.js';
 import { calledNames, keyTokens, keywordPairs } from '../../../text/keyTokens.js';
-import { units, type Unit } from './passageUnits.js';
+import { introducesWhatFollows, units, type Unit } from './passageUnits.js';
 import { SIGNATURE } from '../../../text/definitionLines.js';
 import { clauses } from './clauses.js';
 
@@ -259,7 +259,7 @@ function withAntecedents<T extends { u: Unit; example?: string }>(picked: T[], a
  * changed, one gained its key term and none lost one.
  */
 function withWhatItIntroduces<T extends { u: Unit; example?: string }>(x: T): T {
-  return x.example === undefined && x.u.example?.length && /:\s*$/.test(x.u.text) ? { ...x, example: x.u.example[0] } : x;
+  return x.example === undefined && x.u.example?.length && introducesWhatFollows(x.u.text) ? { ...x, example: x.u.example[0] } : x;
 }
 
 const stems = (text: string) => new Set(terms(text).map(stem));
@@ -394,7 +394,7 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
     // the question's own: "For example:" over a configuration is not made an answer by its code.
     const shown = example === undefined || matches === 0 ? 0 : tellingWeight(example, shared);
     const total = score + EXAMPLE_SHARE * shown;
-    return { u, i, example, pairs: pairs.filter((k) => k.test(u.text)), matches, score: /:\s*$/.test(u.text) && example === undefined ? INTRODUCING_SHARE * total : total };
+    return { u, i, example, pairs: pairs.filter((k) => k.test(u.text)), matches, score: introducesWhatFollows(u.text) && example === undefined ? INTRODUCING_SHARE * total : total };
   });
   const top = Math.max(...scored.map((x) => x.score));
   // Quotes far weaker than the best one dilute it: only those at least half as good are kept.

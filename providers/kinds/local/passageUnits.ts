@@ -23,6 +23,12 @@ export interface Unit {
 }
 
 /**
+ * Whether a sentence ends with a colon, introducing what follows it ("…use the following command:",
+ * "…similar to the following:"): most often code or a list, which it points at.
+ */
+export const introducesWhatFollows = (sentence: string): boolean => /:\s*$/.test(sentence);
+
+/**
  * An option with its argument's placeholder, as reference pages set each form of it on a line:
  * "-n node_id" over "--node-id=node_id", "-f file" over "--file=file".
  */
@@ -183,7 +189,7 @@ export function units(passages: ContextPassage[]): Unit[] {
       // several lines, or a command line or a pattern a sentence introduces ("…use the following
       // command:"). It is the sentence's example and no sentence of its own. A command line shaped
       // as a term stays one: the prose after it says what it does ("git show-ref --verify refs/heads/master").
-      const wholeCode = isStatementBlock(lines) || (before !== null && /:\s*$/.test(before.text) && ((isCommandLine(paragraph) && !isTermLine(paragraph)) || isPattern(paragraph)));
+      const wholeCode = isStatementBlock(lines) || (before !== null && introducesWhatFollows(before.text) && ((isCommandLine(paragraph) && !isTermLine(paragraph)) || isPattern(paragraph)));
       const example = wholeCode ? shownCode(lines) : exampleLines(paragraph, lines);
       // A page breaks one example into paragraphs at its blank lines ("import warnings", a function
       // defined, then the block that calls it): each is the sentence's example, up to its first lines.
