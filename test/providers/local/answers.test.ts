@@ -501,6 +501,32 @@ describe('the offline model answers', () => {
     );
   });
 
+  it('shows the names a quoted sentence introduces as a list with it, as many as fit a line', async () => {
+    const page = passage(
+      'schematab.html#2',
+      'The schema table is always named "schema_table". But for historical compatibility, some alternative names are also recognized, including:',
+      ' 1. legacy_master\n 2. legacy_temp_schema\n 3. legacy_temp_master',
+      'Alternatives (2) and (3) only work for the TEMP database.',
+    );
+    expect(await answer('What older alternative name works for backwards compatibility?', page)).toContain(
+      'some alternative names are also recognized, including: `legacy_master, legacy_temp_schema, legacy_temp_master`',
+    );
+    const keywords = Array.from({ length: 40 }, (_, i) => `- KEYWORD_${i}`).join('\n');
+    const long = await answer('Which keywords are reserved?', passage('keywords.html#1', 'The following words are reserved keywords:', keywords));
+    expect(long).toContain('`KEYWORD_0, KEYWORD_1, ');
+    expect(long).toContain(', …`');
+    expect(long).not.toContain('KEYWORD_39');
+  });
+
+  it('quotes a sentence whose opening clause says "this …" with the sentence before it, which says what that is', async () => {
+    const page = passage(
+      'git-bisect.html#15',
+      'Any other exit code will abort the bisect process. The special exit code 125 should be used when the current source code cannot be tested. If the script exits with this code, the current revision will be skipped.',
+    );
+    const text = await answer('What should my bisect script exit with so the current revision is skipped?', page);
+    expect(text).toContain('The special exit code 125 should be used when the current source code cannot be tested. If the script exits with this code');
+  });
+
   it("shows a shell session's typed command, not what it printed, as the example of the sentence introducing it", async () => {
     const session = passage(
       'git-switch.html#3',
