@@ -189,9 +189,10 @@ export function units(passages: ContextPassage[]): Unit[] {
       // several lines, or a command line or a pattern a sentence introduces ("…use the following
       // command:"). It is the sentence's example and no sentence of its own. A command line shaped
       // as a term stays one: the prose after it says what it does ("git show-ref --verify refs/heads/master").
-      const wholeCode = isStatementBlock(lines) || (before !== null && introducesWhatFollows(before.text) && ((isCommandLine(paragraph) && !isTermLine(paragraph)) || isPattern(paragraph)));
-      const listed = before !== null && introducesWhatFollows(before.text) ? namesListed(lines) : null;
-      const example = wholeCode ? shownCode(lines) : (listed ?? exampleLines(paragraph, lines));
+      const introduced = before !== null && introducesWhatFollows(before.text);
+      const wholeCode = isStatementBlock(lines) || (introduced && ((isCommandLine(paragraph) && !isTermLine(paragraph)) || isPattern(paragraph)));
+      // A list of names such a sentence introduces is its example too (namesListed).
+      const example = wholeCode ? shownCode(lines) : ((introduced ? namesListed(lines) : null) ?? exampleLines(paragraph, lines));
       // A page breaks one example into paragraphs at its blank lines ("import warnings", a function
       // defined, then the block that calls it): each is the sentence's example, up to its first lines.
       if (example?.length && before) before.example = [...(before.example ?? []), ...example].slice(0, EXAMPLE_LINES);
