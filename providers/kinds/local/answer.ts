@@ -88,6 +88,23 @@ const DEFINING_PASSAGES = 2;
  */
 const EXAMPLE_SHARE = 1;
 
+/**
+ * An example of at most these many lines, of these many characters in all, is shown whole, as a
+ * block, rather than its one line the question's words chose (exampleOf): a few short lines are one
+ * piece of code, and a line of it alone often shows only its start ("with gzip.open(…) as f_out:"
+ * without the "shutil.copyfileobj(f_in, f_out)" it opens). Over the 2,640 read, labelled and blind
+ * questions, 168 answers changed, 7 gained their key term and none lost one, the median answer
+ * 919.5 → 926.5 characters; at 6 lines and 360 characters, 57 more changed for one more key term.
+ */
+const WHOLE_EXAMPLE_LINES = 4;
+const WHOLE_EXAMPLE_CHARS = 240;
+
+/** How a sentence's example is said after it: its line in backticks, or the whole example short enough as a block. */
+function shownExample(lines: readonly string[], line: string): string {
+  const whole = lines.length > 1 && lines.length <= WHOLE_EXAMPLE_LINES && lines.join('\n').length <= WHOLE_EXAMPLE_CHARS && lines.includes(line);
+  return whole ? `\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n` : ` \`${line.trim()}\``;
+}
+
 /** What naming the question's special token verbatim is worth: more than any two ordinary words. */
 const KEY_BONUS = 4;
 
@@ -441,10 +458,13 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
       lastSubject = u.subject;
       let withSubject = named ? `${spokenTerm(u.subject!, wanted)}: ${u.text}` : u.text;
       if (i === 0 && !saysCommand && (!named || u.subject!.startsWith('-'))) withSubject = `${command}${named ? ' ' : ': '}${withSubject}`;
-      if (!example || shownLines.has(example)) return withSubject;
-      shownLines.add(example);
-      return `${withSubject} \`${example}\``;
+      if (!example) return withSubject;
+      const shown = shownExample(u.example ?? [], example);
+      if (shownLines.has(shown)) return withSubject;
+      shownLines.add(shown);
+      return `${withSubject}${shown}`;
     });
-    return `${said.join(' ')} (${cited})`;
+    // A block shown whole ends its line: what follows starts the next one without a space.
+    return `${said.join(' ')} (${cited})`.replace(/\n```\n /g, '\n```\n');
   }).join(' ');
 }

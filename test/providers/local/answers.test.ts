@@ -354,7 +354,9 @@ describe('the offline model answers', () => {
       'cache.html#4',
       "c = cache.open('data')\n# having opened c without persist=True, you need to code carefully:\ntemp = c['k']\ntemp.append(5)\nc['k'] = temp\n\n# a flush writes the pages out\nc.flush()",
     );
-    expect(await answer('My appends are lost: do I need persist=True?', page)).toBe("having opened c without persist=True, you need to code carefully: `temp.append(5)` (cache.html)");
+    expect(await answer('My appends are lost: do I need persist=True?', page)).toBe(
+      "having opened c without persist=True, you need to code carefully:\n```\ntemp = c['k']\ntemp.append(5)\nc['k'] = temp\n```\n(cache.html)",
+    );
     expect(await answer('What does a flush write out?', page)).toMatch(/^None of the 1 passage\(s\) .* mention what you asked about/);
   });
 
@@ -782,9 +784,9 @@ describe('the offline model answers', () => {
     expect(await answer(question, passage('git-bisect.html#7', introduces, 'See the examples section.', says))).toBe(`${says} (git-bisect.html)`);
     // Nor when no line of the code says a word of the question's own ("make" is only the thesaurus's word for "new").
     expect(await answer(question, passage('git-bisect.html#7', introduces, '$ make test', says))).toBe(`${says} (git-bisect.html)`);
-    // Introducing code, it is quoted with the line of it that says most of the question's words.
+    // Introducing code that says a word of the question's, it is quoted with that code (two lines: shown whole).
     expect(await answer(question, passage('git-bisect.html#7', introduces, '$ git bisect start\n$ git bisect old v2.6.13-rc2', says))).toBe(
-      `${introduces} \`$ git bisect old v2.6.13-rc2\` ${says} (git-bisect.html)`,
+      `${introduces}\n\`\`\`\n$ git bisect start\n$ git bisect old v2.6.13-rc2\n\`\`\`\n${says} (git-bisect.html)`,
     );
   });
 
@@ -926,7 +928,7 @@ describe('the offline model answers', () => {
     );
     // "This" is the loop above it: quoted without it, the answer never says what to call.
     const said = extractiveAnswer('How can my filter iterate over the lines of every file named on the command line, or stdin when none is given?', [fileinput]);
-    expect(said).toContain('The typical use is: `for line in fileinput.input(encoding="utf-8"):` This iterates over the lines');
+    expect(said).toContain('The typical use is:\n```\nfor line in fileinput.input(encoding="utf-8"):\n    process(line)\n```\nThis iterates over the lines');
     // A sentence that starts its paragraph without pointing back brings no code in.
     const plain = passage('library/fileinput.html#1', 'The typical use is:', 'for line in fileinput.input():\n    process(line)', 'Lines are read one at a time from every file listed in sys.argv[1:].');
     expect(extractiveAnswer('Are lines read one at a time from every file listed?', [plain])).not.toContain('fileinput.input');
@@ -973,6 +975,45 @@ describe('the offline model answers', () => {
     expect(both).not.toContain('#for');
   });
 
+  it('shows a short example whole, as a block keeping its nesting, and a longer one by the line saying most of what was asked', () => {
+    const compress = passage(
+      'library/gzip.html#7',
+      'Example of how to GZIP compress an existing file:',
+      "import gzip\nimport shutil\nwith open('/home/joe/file.txt', 'rb') as f_in:\n    with gzip.open('/home/joe/file.txt.gz', 'wb') as f_out:\n        shutil.copyfileobj(f_in, f_out)",
+    );
+    // The line the question's words choose opens a block: alone it would not show the call that compresses.
+    expect(extractiveAnswer('How do I gzip-compress an existing file?', [compress])).toBe(
+      "Example of how to GZIP compress an existing file:\n```\nwith open('/home/joe/file.txt', 'rb') as f_in:\n    with gzip.open('/home/joe/file.txt.gz', 'wb') as f_out:\n        shutil.copyfileobj(f_in, f_out)\n```\n(library/gzip.html)",
+    );
+    const count = passage(
+      'library/gzip.html#8',
+      'Example of how to count the lines of a compressed file:',
+      "import gzip\nwith gzip.open('/var/log/app.log.gz', 'rt') as f:\n    lines = f.readlines()\nprint(len(lines))\nprint(lines[0])\nprint(lines[-1])",
+    );
+    expect(extractiveAnswer('How do I count the lines of a compressed file with gzip.open?', [count])).toBe(
+      "Example of how to count the lines of a compressed file: `with gzip.open('/var/log/app.log.gz', 'rt') as f:` (library/gzip.html)",
+    );
+  });
+
+  it("reads a block quote's paragraphs as the ones it quotes: a sentence with the code under it, a term over all of them, no quote mark", () => {
+    const note = passage(
+      'pgpool-adm-pcp-node-info.html#3',
+      '> Note: pg_status, pg_role out parameters are new from Pgpool-II 4.3. If you have already installed pre-4.2 pgpool_adm extension, you can upgrade to the new one by using ALTER EXTENSION SQL command.\n>\n>      ALTER EXTENSION pgpool_adm UPDATE;',
+    );
+    const upgraded = extractiveAnswer('After upgrading, how do I get the new out parameters of the pgpool_adm extension?', [note]);
+    expect(upgraded).toContain('by using ALTER EXTENSION SQL command. `ALTER EXTENSION pgpool_adm UPDATE;`');
+    expect(upgraded).not.toContain('>');
+    // A definition set as a quote of several paragraphs is its term's throughout, though its first is a phrase.
+    const features = passage(
+      'different.html#1',
+      'Zero-Configuration',
+      '> SQLite does not need to be "installed" before it is used.',
+      'Serverless',
+      '> (See also the serverless documentation page.)\n>\n> Most SQL database engines are implemented as a separate server process. Programs talk to the server over TCP/IP.',
+    );
+    expect(extractiveAnswer('Do programs talk to a separate server process over TCP/IP?', [features])).toBe('Serverless: Programs talk to the server over TCP/IP. (different.html)');
+  });
+
   it('reads an SQL statement set over several lines as code: its lines are shown with the sentence introducing it, never quoted', () => {
     const upsert = passage(
       'lang_upsert.html#3',
@@ -981,7 +1022,9 @@ describe('the offline model answers', () => {
       'The upsert above inserts the new vocabulary word "jovial" if that word is not already in the dictionary, or if it is already in the dictionary, it increments the counter.',
     );
     const said = extractiveAnswer('How does an UPSERT bump the count of a word when the new one conflicts with one already stored?', [upsert]);
-    expect(said).toContain('how UPSERT works: `ON CONFLICT(word) DO UPDATE SET count=count+1;`');
+    expect(said).toContain(
+      "how UPSERT works:\n```\nCREATE TABLE vocabulary(word TEXT PRIMARY KEY, count INT DEFAULT 1);\nINSERT INTO vocabulary(word) VALUES('jovial')\n  ON CONFLICT(word) DO UPDATE SET count=count+1;\n```",
+    );
     // Its first lines are no sentences of the page's.
     expect(said).not.toContain("VALUES('jovial') ON CONFLICT");
     expect(said).not.toMatch(/\) INSERT INTO|^INSERT INTO/);
