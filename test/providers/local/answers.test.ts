@@ -985,13 +985,33 @@ describe('the offline model answers', () => {
     expect(extractiveAnswer('How do I gzip-compress an existing file?', [compress])).toBe(
       "Example of how to GZIP compress an existing file:\n```\nwith open('/home/joe/file.txt', 'rb') as f_in:\n    with gzip.open('/home/joe/file.txt.gz', 'wb') as f_out:\n        shutil.copyfileobj(f_in, f_out)\n```\n(library/gzip.html)",
     );
-    const count = passage(
+    const inMemory = passage(
       'library/gzip.html#8',
-      'Example of how to count the lines of a compressed file:',
-      "import gzip\nwith gzip.open('/var/log/app.log.gz', 'rt') as f:\n    lines = f.readlines()\nprint(len(lines))\nprint(lines[0])\nprint(lines[-1])",
+      'Example of how to compress bytes in memory:',
+      "import gzip\ndata = gzip.compress(b'payload')\nprint(len(data))\nprint(data[:2])\nprint(gzip.decompress(data))\nprint('done')",
     );
-    expect(extractiveAnswer('How do I count the lines of a compressed file with gzip.open?', [count])).toBe(
-      "Example of how to count the lines of a compressed file: `with gzip.open('/var/log/app.log.gz', 'rt') as f:` (library/gzip.html)",
+    expect(extractiveAnswer('How do I compress bytes in memory with gzip.compress?', [inMemory])).toBe(
+      "Example of how to compress bytes in memory: `data = gzip.compress(b'payload')` (library/gzip.html)",
+    );
+  });
+
+  it('shows a line of a long example that opens a block with what is nested under it, one step in', () => {
+    const walk = passage(
+      'library/os.html#40',
+      'This example displays the number of bytes taken by files in each directory under the starting directory:',
+      "import os\nfrom os.path import join, getsize\ntop = 'python/Lib/email'\nprint('walking', top)\nfor root, dirs, files in os.walk(top):\n    print(root, sum(getsize(join(root, name)) for name in files))\nprint('done')",
+    );
+    expect(extractiveAnswer('How do I walk a directory tree with os.walk and sum the bytes of its files?', [walk])).toContain(
+      "under the starting directory:\n```\nfor root, dirs, files in os.walk(top):\n    print(root, sum(getsize(join(root, name)) for name in files))\n```\n(library/os.html)",
+    );
+    // A method's paragraph starts at its def, its body as deep as it was inside the class.
+    const descriptor = passage(
+      'library/dataclasses.html#9',
+      'The descriptor learns the name of the field it is assigned to:',
+      'def __set_name__(self, owner, name):\n        self._name = "_" + name',
+    );
+    expect(extractiveAnswer('How does the descriptor learn the name of its field?', [descriptor])).toContain(
+      'def __set_name__(self, owner, name):\n    self._name = "_" + name\n```',
     );
   });
 
