@@ -10,7 +10,7 @@ import { synonymsOf } from '../../../text/synonyms.js';
 import { describedNames } from '../../../text/concepts.js';
 import { answerTypeWords, REASON_WORDS } from '../../../text/answerTypes.js';
 import { calledNames, keyTokens, keywordPairs } from '../../../text/keyTokens.js';
-import { introducesWhatFollows, units, type Unit } from './passageUnits.js';
+import { ELIDED, introducesWhatFollows, isElided, units, type Unit } from './passageUnits.js';
 import { SIGNATURE } from '../../../text/definitionLines.js';
 import { clauses } from './clauses.js';
 
@@ -115,6 +115,7 @@ const indentOf = (line: string) => /^\s*/.exec(line)![0].length;
 function exampleShown(lines: readonly string[], line: string): string[] {
   const at = lines.indexOf(line);
   if (at < 0) return [line.trim()];
+  // Code left out of it (a line too long, the lines past its first few) shows as ELIDED's "…" line.
   if (lines.length > 1 && lines.length <= WHOLE_EXAMPLE_LINES && lines.join('\n').length <= WHOLE_EXAMPLE_CHARS) return [...lines];
   if (!OPENS_BLOCK.test(line)) return [line.trim()];
   const end = lines.findIndex((l, i) => i > at && indentOf(l) <= indentOf(line));
@@ -122,7 +123,7 @@ function exampleShown(lines: readonly string[], line: string): string[] {
   const shown = nested.slice(0, WHOLE_EXAMPLE_LINES);
   if (shown.length < 2 || shown.join('\n').length > WHOLE_EXAMPLE_CHARS) return [line.trim()];
   const least = indentOf(line);
-  return [...shown.map((l) => l.slice(least)), ...(nested.length > shown.length ? ['…'] : [])];
+  return [...shown.map((l) => l.slice(least)), ...(nested.length > shown.length ? [ELIDED] : [])];
 }
 
 /**
@@ -132,10 +133,15 @@ function exampleShown(lines: readonly string[], line: string): string[] {
  */
 function nestedUnderFirst(lines: readonly string[]): string[] {
   const [first, ...rest] = lines;
-  if (!first || !rest.length || !OPENS_BLOCK.test(first) || !rest.every((l) => l === '…' || indentOf(l) > indentOf(first))) return [...lines];
-  const shift = Math.min(...rest.filter((l) => l !== '…').map(indentOf)) - indentOf(first) - 4;
-  return [first, ...rest.map((l) => (l === '…' ? l : l.slice(shift > 0 ? shift : 0)))];
+  // The mark for the lines left out after a block's first few stands at no indentation.
+  const trailing = (l: string) => l === ELIDED;
+  if (!first || !rest.length || !OPENS_BLOCK.test(first) || !rest.every((l) => trailing(l) || indentOf(l) > indentOf(first))) return [...lines];
+  const shift = Math.min(...rest.filter((l) => !trailing(l)).map(indentOf)) - indentOf(first) - 4;
+  return [first, ...rest.map((l) => (trailing(l) ? l : l.slice(shift > 0 ? shift : 0)))];
 }
+
+/** An example's first line of code, not one standing for code left out. */
+const firstShown = (lines: readonly string[]): string | undefined => lines.find((l) => !isElided(l));
 
 /** How a sentence's example is said after it: one line in backticks, more as a block. */
 function shownExample(lines: readonly string[], line: string): string {
@@ -310,7 +316,7 @@ function withAntecedents<T extends { u: Unit; example?: string }>(picked: T[], a
     const before = all[u.order - 1];
     if (!before || !pointsBack(u.text) || before.passage !== u.passage || before.subject !== u.subject || out.some((x) => x.u === before)) continue;
     if (before.paragraph === u.paragraph) out.push({ u: before });
-    else if (before.example?.length) out.push({ u: before, example: shown(before) ?? before.example[0] });
+    else if (before.example?.length) out.push({ u: before, example: shown(before) ?? firstShown(before.example) });
   }
   return out;
 }
@@ -324,7 +330,7 @@ function withAntecedents<T extends { u: Unit; example?: string }>(picked: T[], a
  * changed, one gained its key term and none lost one.
  */
 function withWhatItIntroduces<T extends { u: Unit; example?: string }>(x: T): T {
-  return x.example === undefined && x.u.example?.length && introducesWhatFollows(x.u.text) ? { ...x, example: x.u.example[0] } : x;
+  return x.example === undefined && x.u.example?.length && introducesWhatFollows(x.u.text) ? { ...x, example: firstShown(x.u.example) } : x;
 }
 
 const stems = (text: string) => new Set(terms(text).map(stem));

@@ -995,6 +995,19 @@ describe('the offline model answers', () => {
     );
   });
 
+  it('marks the code an example shown whole leaves out, a line too long or the lines past its first few', () => {
+    const long = `payload = ${JSON.stringify('x'.repeat(170))}`;
+    const post = passage('library/urllib.request.html#9', 'Example of how to post a form:', `req = Request(url)\n${long}\nresp = urlopen(req, data=payload)`);
+    expect(extractiveAnswer('How do I post a form with urlopen?', [post])).toBe(
+      'Example of how to post a form:\n```\nreq = Request(url)\n…\nresp = urlopen(req, data=payload)\n```\n(library/urllib.request.html)',
+    );
+    const commented = ['# build the request', 'req = Request(url)', '# send it', '# (the data is bytes)', '# and read', '# the answer', '# back', 'resp = urlopen(req)', 'body = resp.read()'];
+    const fetch = passage('library/urllib.request.html#10', 'Example of how to fetch a page:', commented.join('\n'));
+    expect(extractiveAnswer('How do I fetch a page with urlopen?', [fetch])).toBe(
+      'Example of how to fetch a page:\n```\nreq = Request(url)\nresp = urlopen(req)\n…\n```\n(library/urllib.request.html)',
+    );
+  });
+
   it('shows a line of a long example that opens a block with what is nested under it, one step in', () => {
     const walk = passage(
       'library/os.html#40',
