@@ -10,7 +10,7 @@ import { synonymsOf } from '../../../text/synonyms.js';
 import { describedNames } from '../../../text/concepts.js';
 import { answerTypeWords, REASON_WORDS } from '../../../text/answerTypes.js';
 import { calledNames, keyTokens, keywordPairs } from '../../../text/keyTokens.js';
-import { ELIDED, introducesWhatFollows, isElided, units, type Unit } from './passageUnits.js';
+import { ELIDED, indentOf, introducesWhatFollows, isElided, units, type Unit } from './passageUnits.js';
 import { SIGNATURE } from '../../../text/definitionLines.js';
 import { clauses } from './clauses.js';
 
@@ -102,7 +102,8 @@ const WHOLE_EXAMPLE_CHARS = 240;
 /** A line of code that opens a block: Python's "for …:", a C or Tcl "{", an SQL "CREATE TABLE t(". */
 const OPENS_BLOCK = /[:{(]$/;
 
-const indentOf = (line: string) => /^\s*/.exec(line)![0].length;
+/** Whether lines of code are few and short enough to be shown as a block. */
+const fitsWhole = (lines: readonly string[]) => lines.length <= WHOLE_EXAMPLE_LINES && lines.join('\n').length <= WHOLE_EXAMPLE_CHARS;
 
 /**
  * The lines of an example an answer shows for its `line`: the whole example when it is short
@@ -116,12 +117,12 @@ function exampleShown(lines: readonly string[], line: string): string[] {
   const at = lines.indexOf(line);
   if (at < 0) return [line.trim()];
   // Code left out of it (a line too long, the lines past its first few) shows as ELIDED's "…" line.
-  if (lines.length > 1 && lines.length <= WHOLE_EXAMPLE_LINES && lines.join('\n').length <= WHOLE_EXAMPLE_CHARS) return [...lines];
+  if (lines.length > 1 && fitsWhole(lines)) return [...lines];
   if (!OPENS_BLOCK.test(line)) return [line.trim()];
   const end = lines.findIndex((l, i) => i > at && indentOf(l) <= indentOf(line));
   const nested = lines.slice(at, end < 0 ? lines.length : end);
   const shown = nested.slice(0, WHOLE_EXAMPLE_LINES);
-  if (shown.length < 2 || shown.join('\n').length > WHOLE_EXAMPLE_CHARS) return [line.trim()];
+  if (shown.length < 2 || !fitsWhole(shown)) return [line.trim()];
   const least = indentOf(line);
   return [...shown.map((l) => l.slice(least)), ...(nested.length > shown.length ? [ELIDED] : [])];
 }
@@ -143,11 +144,14 @@ function nestedUnderFirst(lines: readonly string[]): string[] {
 /** An example's first line of code, not one standing for code left out. */
 const firstShown = (lines: readonly string[]): string | undefined => lines.find((l) => !isElided(l));
 
-/** How a sentence's example is said after it: one line in backticks, more as a block. */
+/** How a sentence's example is said after it: one line in backticks, more as a block, which ends its line. */
 function shownExample(lines: readonly string[], line: string): string {
   const shown = nestedUnderFirst(exampleShown(lines, line));
   return shown.length > 1 ? `\n\`\`\`\n${shown.join('\n')}\n\`\`\`\n` : ` \`${shown[0]}\``;
 }
+
+/** Parts of an answer one after another, a space between, none after a block (shownExample), which ends its line. */
+const joinedSaid = (parts: readonly string[]): string => parts.reduce((text, part) => (text === '' || text.endsWith('\n') ? text + part : `${text} ${part}`), '');
 
 /** What naming the question's special token verbatim is worth: more than any two ordinary words. */
 const KEY_BONUS = 4;
@@ -508,7 +512,6 @@ export function extractiveAnswer(question: string, passages: ContextPassage[], l
       shownLines.add(shown);
       return `${withSubject}${shown}`;
     });
-    // A block shown whole ends its line: what follows starts the next one without a space.
-    return `${said.join(' ')} (${cited})`.replace(/\n```\n /g, '\n```\n');
+    return joinedSaid([...said, `(${cited})`]);
   }).join(' ');
 }

@@ -158,6 +158,9 @@ function proseComments(runs: CommentRun[]): CommentRun[] {
 /** A block quote's line as html-to-text writes it: "> " before its text, ">" alone for its blank lines. */
 const QUOTED_LINE = /^>(?:[ \t]|$)/;
 
+/** A quote's mark before a line, and the space after it. */
+const QUOTE_MARK = /^>\s?/;
+
 /**
  * A passage's paragraphs, a block quote's read as the paragraphs it quotes: html-to-text sets a
  * quote (a DocBook note, SQLite's code) with "> " before each line and ">" alone between its
@@ -172,7 +175,7 @@ function quotedParagraphs(text: string): { text: string; quote: number | null }[
   return paragraphsOf(text).flatMap((paragraph, quote): { text: string; quote: number | null }[] => {
     const lines = paragraph.split('\n');
     if (!lines.every((l) => QUOTED_LINE.test(l))) return [{ text: paragraph, quote: null }];
-    return paragraphsOf(lines.map((l) => l.replace(/^> ?/, '')).join('\n')).map((quoted) => ({ text: quoted, quote }));
+    return paragraphsOf(lines.map((l) => l.replace(QUOTE_MARK, '')).join('\n')).map((quoted) => ({ text: quoted, quote }));
   });
 }
 
@@ -219,7 +222,7 @@ export function units(passages: ContextPassage[]): Unit[] {
       const introduced = before !== null && introducesWhatFollows(before.text);
       const wholeCode = isStatementBlock(trimmed) || (introduced && ((isCommandLine(paragraph) && !isTermLine(paragraph)) || isPattern(paragraph)));
       // A list of names such a sentence introduces is its example too (namesListed).
-      const example = wholeCode ? shownCode(lines) : ((introduced ? namesListed(trimmed) : null) ?? exampleLines(paragraph, lines));
+      const example = wholeCode ? shownCode(lines) : ((introduced ? namesListed(trimmed) : null) ?? exampleLines(paragraph, lines, trimmed));
       // A page breaks one example into paragraphs at its blank lines ("import warnings", a function
       // defined, then the block that calls it): each is the sentence's example, up to its first lines.
       // Once cut short (its last line ELIDED), it takes no more.
@@ -294,12 +297,11 @@ const EXAMPLE_LINES = 8;
  * commits:") and state the command, the function or the clause asked about only in the code
  * after it; none when the code shows nothing (imports alone), null for any other paragraph.
  */
-function exampleLines(paragraph: string, lines: readonly string[]): string[] | null {
+function exampleLines(paragraph: string, lines: readonly string[], trimmed: readonly string[]): string[] | null {
   // A line shaped as a term is the next definition's ("heapq.heappop(heap)" after heappush's description), not an example.
   // Lines that each start with one word in capitals are a keyword's forms ("NULLS DISTINCT" over "NULLS
   // NOT DISTINCT", a definition list's term), not commands run.
   if (!lines.length || isTermLine(aliasesOnOneLine(paragraph))) return null;
-  const trimmed = lines.map((l) => l.trim());
   const commands = isCommandListing(trimmed.join('\n')) && !/^\p{Lu}+\b/u.test(trimmed[0]!);
   // A shell session ("$ git switch --detach HEAD~3" over "HEAD is now at 9fc9555312…"): the commands
   // typed at its prompt, not what they printed.
@@ -307,6 +309,21 @@ function exampleLines(paragraph: string, lines: readonly string[]): string[] | n
   if (!typed && !trimmed.every(isCodeLine) && !commands) return null;
   return shownCode(typed ?? lines);
 }
+
+/**
+ * The line standing for code an example's lines leave out (a line too long to show, the lines past
+ * the first few), at the indentation of what it stands for: an example shown whole (answer.ts)
+ * must not pass for all of one it is not. Over the 2,640 read, labelled and blind questions one
+ * answer changed: an os.walk loop whose lines past the first eight were cut, shown as if whole.
+ * A list of names on one line (namesListed) ends with it for the names past a line's worth.
+ */
+export const ELIDED = '…';
+
+/** Whether a line of an example stands for code left out (ELIDED). */
+export const isElided = (line: string): boolean => line.trim() === ELIDED;
+
+/** The width of a line's indentation. */
+export const indentOf = (line: string): number => /^\s*/.exec(line)![0].length;
 
 /** A list's item of one name: "1. sqlite_master", "- json_group_array(value)". */
 const NAME_ITEM = /^(?:[-*•]|\d+[.)])\s+(\S+)$/u;
@@ -325,10 +342,10 @@ function namesListed(lines: readonly string[]): string[] | null {
   if (whole.length <= EXAMPLE_CHARS) return [whole];
   let line = names[0]!;
   for (const name of names.slice(1)) {
-    if (`${line}, ${name}, …`.length > EXAMPLE_CHARS) break;
+    if (`${line}, ${name}, ${ELIDED}`.length > EXAMPLE_CHARS) break;
     line = `${line}, ${name}`;
   }
-  return [`${line}, …`];
+  return [`${line}, ${ELIDED}`];
 }
 
 /**
@@ -336,7 +353,7 @@ function namesListed(lines: readonly string[]): string[] | null {
  * showing an example whole (a Python `with` and the call under it are one piece by their indentation).
  */
 function dedented(lines: readonly string[]): string[] {
-  const least = Math.min(...lines.map((l) => /^\s*/.exec(l)![0].length));
+  const least = Math.min(...lines.map(indentOf));
   return lines.map((l) => l.slice(least).trimEnd());
 }
 
@@ -345,21 +362,10 @@ function codeLines(paragraph: string): string[] {
   return dedented(
     paragraph
       .split('\n')
-      .map((l) => l.replace(/^>\s?/, ''))
+      .map((l) => l.replace(QUOTE_MARK, ''))
       .filter((l) => l.trim()),
   );
 }
-
-/**
- * The line standing for code an example's lines leave out (a line too long to show, the lines past
- * the first few), at the indentation of what it stands for: an example shown whole (answer.ts)
- * must not pass for all of one it is not. Over the 2,640 read, labelled and blind questions one
- * answer changed: an os.walk loop whose lines past the first eight were cut, shown as if whole.
- */
-export const ELIDED = '…';
-
-/** Whether a line of an example stands for code left out (ELIDED). */
-export const isElided = (line: string): boolean => line.trim() === ELIDED;
 
 /** An example's lines less those past the first few, ELIDED standing for them. */
 function firstLines(lines: readonly string[]): string[] {
@@ -375,7 +381,7 @@ function shownCode(lines: readonly string[]): string[] {
     // Comments, and imports, which name a module and show nothing of what is done with it.
     .filter((l) => !COMMENT_LINE.test(l.trim()) && !/^(?:import\s|from\s+[\w.]+\s+import\s)/.test(l.trim()))
     .map((l) => l.trimEnd().replace(/\s+<\d+>$/, ''))
-    .map((l) => (l.trim().length <= EXAMPLE_CHARS ? l : `${/^\s*/.exec(l)![0]}${ELIDED}`))
+    .map((l) => (l.trim().length <= EXAMPLE_CHARS ? l : `${l.slice(0, indentOf(l))}${ELIDED}`))
     // One mark for a run of lines left out.
     .filter((l, i, all) => !(isElided(l) && i > 0 && isElided(all[i - 1]!)));
   // Code left out alone shows nothing.
